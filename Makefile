@@ -1,0 +1,31 @@
+# Two entry points (see README): `make play` and `make test`.
+# Each bootstraps its own virtual environment with Python 3.11.
+PYTHON ?= python3.11
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: setup play test lint bench clean
+
+$(STAMP): pyproject.toml
+	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "需要 Python 3.11（$(PYTHON) 未找到）"; exit 1; }
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	@touch $(STAMP)
+
+setup: $(STAMP)
+
+play: $(STAMP)
+	$(BIN)/bansha play m47-yeliang --bots random --seed 1 --reveal
+
+test: $(STAMP)
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/mypy
+	$(BIN)/pytest
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/bench_games.py
+
+clean:
+	rm -rf $(VENV)

@@ -1,0 +1,103 @@
+"""Inputs to a game and the engine's answers to them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One input: a skill use, a vote (skill '投票'), a revote ('改票') or a card ('判罚')."""
+
+    seat: str
+    skill: str
+    target: str | None = None
+    targets: tuple[str, ...] = ()
+    choice: str | None = None
+    text: str | None = None
+
+    def all_targets(self) -> tuple[str, ...]:
+        if self.target is not None:
+            return (self.target, *self.targets)
+        return self.targets
+
+    def as_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"seat": self.seat, "skill": self.skill}
+        if self.target is not None:
+            d["target"] = self.target
+        if self.targets:
+            d["targets"] = list(self.targets)
+        if self.choice is not None:
+            d["choice"] = self.choice
+        if self.text is not None:
+            d["text"] = self.text
+        return d
+
+    @staticmethod
+    def from_dict(d: dict[str, Any]) -> Action:
+        return Action(
+            seat=str(d["seat"]),
+            skill=str(d["skill"]),
+            target=d.get("target"),
+            targets=tuple(d.get("targets", ())),
+            choice=d.get("choice"),
+            text=d.get("text"),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Accepted:
+    note: str = ""
+
+    def __bool__(self) -> bool:
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class Rejected:
+    reason: str
+
+    def __bool__(self) -> bool:
+        return False
+
+
+Answer = Accepted | Rejected
+
+
+@dataclass(frozen=True, slots=True)
+class LegalAction:
+    """What a seat may do now: a skill, its possible targets, choices, and whether
+    it may also be left unused (optional)."""
+
+    seat: str
+    skill: str
+    targets: tuple[str, ...] = ()
+    n_targets: int = 1  # 0 = untargeted; 2 = two-target skill
+    choices: tuple[str, ...] = ()
+    optional: bool = True
+    needs_text: bool = False
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt:
+    """A choice that arises during resolution (badge, 神堕, the witch after 通灵).
+
+    The game pauses until the seat answers with one of `options` or the window
+    is closed, in which case `default` (described in Chinese) applies.
+    """
+
+    seat: str
+    options: tuple[LegalAction, ...]
+    default: str = "视为放弃"
+    context: str = ""
+
+    def skills(self) -> tuple[str, ...]:
+        return tuple(o.skill for o in self.options)
+
+    def option(self, skill: str) -> LegalAction | None:
+        for o in self.options:
+            if o.skill == skill:
+                return o
+        return None

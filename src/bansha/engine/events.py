@@ -1,0 +1,41 @@
+"""Events: everything the game tells anyone, each carrying its audience.
+
+`to` is the audience: None = public (公示), an empty tuple = the director only
+(resolution trace), otherwise the seats that receive it (通知/反馈).
+Only `secrecy.may_see` interprets the audience.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+PUBLIC: None = None
+DIRECTOR: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    kind: str  # announce | notify | rejected | out | trace | sheriff | vote | win | lastwords
+    at: str  # phase label
+    text: str
+    to: tuple[str, ...] | None = PUBLIC
+    skill: str | None = None
+    by: str | None = None
+    name: str | None = None  # the seat the event is about (the one who went out, ...)
+    cause: str | None = None
+    reason: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"at": self.at, "kind": self.kind}
+        if self.to is not None:
+            d["to"] = list(self.to)
+        for key in ("skill", "by", "name", "cause", "reason"):
+            value = getattr(self, key)
+            if value is not None:
+                d[key] = value
+        d["text"] = self.text
+        if self.extra:
+            d.update(self.extra)
+        return d

@@ -1,0 +1,50 @@
+"""Factions with lose and win predicates, evaluated in a fixed order.
+
+Lose conditions are checked first; a lost faction never wins again. Then the
+first faction (in evaluation order) that meets a win condition wins, or the
+only faction not yet lost wins. If every faction has lost, nobody wins.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Generic, TypeVar
+
+S = TypeVar("S")
+
+
+@dataclass(frozen=True)
+class FactionRule(Generic[S]):
+    name: str
+    lost: Callable[[S], bool]
+    won: Callable[[S], bool] | None = None
+
+
+@dataclass
+class Verdict:
+    finished: bool
+    winner: str | None
+    newly_lost: list[str] = field(default_factory=list)
+
+
+class WinChecker(Generic[S]):
+    def __init__(self, rules: list[FactionRule[S]]) -> None:
+        self.rules = rules
+        self.has_lost: list[str] = []
+
+    def check(self, state: S) -> Verdict:
+        newly: list[str] = []
+        for r in self.rules:
+            if r.name not in self.has_lost and r.lost(state):
+                self.has_lost.append(r.name)
+                newly.append(r.name)
+        standing = [r for r in self.rules if r.name not in self.has_lost]
+        for r in standing:
+            if r.won is not None and r.won(state):
+                return Verdict(True, r.name, newly)
+        if len(standing) == 1:
+            return Verdict(True, standing[0].name, newly)
+        if not standing:
+            return Verdict(True, None, newly)
+        return Verdict(False, None, newly)

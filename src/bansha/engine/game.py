@@ -1,0 +1,513 @@
+"""The game: a value you ask questions of and push inputs into.
+
+    game = Game.new("m47-yeliang", players, seed=7)
+    game.pending(); game.legal(seat); game.submit(action); game.advance()
+    game.view(seat); game.public_view(); game.outcome(); game.log
+    Game.replay(game.log)
+
+Inputs are validated and logged; a refused input is answered with Rejected and
+a `rejected` event and changes nothing else. Resolution of a phase runs as a
+generator that yields Prompts for choices arising mid-resolution; a prompt is
+answered by a matching submission (made earlier or now) or, when the window
+closes, by the rule's default.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .actions import Accepted, Action, Answer, LegalAction, Prompt, Rejected
+from .events import DIRECTOR, Event
+from .factions import WinChecker
+from .log import GameLog
+from .penalties import CardLedger, normalise_colour
+from .phase import Phase
+from .registry import get_ruleset
+from .ring import Ring
+from .ruleset import DEFAULT_NAMES, Resolution, Ruleset
+from .secrecy import may_see
+from .seats import SeatState
+from .votes import ABSTAIN, VoteBox
+
+
+class SetupError(ValueError):
+    """A game cannot be created as asked (bad players, roles or options)."""
+
+
+class GameOver(Exception):
+    """Raised inside resolution once a winner is declared: nothing else resolves."""
+
+
+@dataclass
+class PhaseRecord:
+    at: str
+    outs: list[tuple[str, str]] = field(default_factory=list)
+    sheriff: str | None = None
+
+
+@dataclass(frozen=True)
+class Outcome:
+    finished: bool
+    winner: str | None
+    at: str
+
+
+class Game:
+    # ------------------------------------------------------------------ setup
+    def __init__(self, ruleset: Ruleset, log: GameLog, roles: list[list[str]]) -> None:
+        self.ruleset = ruleset
+        self.log = log
+        self.rng = random.Random(log.seed)
+        names = [self._player_name(p) for p in log.players] if log.players else []
+        self.order: tuple[str, ...] = tuple(names)
+        self.ring = Ring(self.order)
+        self.seats: dict[str, SeatState] = {}
+        for name, cards in zip(self.order, roles, strict=True):
+            spec = ruleset.roles[cards[0]]
+            seat = SeatState(name=name, roles=list(cards), faction=spec.faction)
+            for card in cards:
+                for sk in ruleset.roles[card].skills:
+                    seat.grant(ruleset.skills[sk])
+            self.seats[name] = seat
+        self.phase: Phase = ruleset.first_phase
+        self.events: list[Event] = []
+        self.phases: list[PhaseRecord] = []
+        self.sheriff: str | None = None
+        self.groups: dict[str, list[str]] = {}
+        self.data: dict[str, Any] = {}
+        self.cards = CardLedger()
+        self.sent_off_pending: list[str] = []
+        self.votes = VoteBox()
+        self.submitted: dict[str, Action] = {}
+        self.finished = False
+        self.winner: str | None = None
+        self.wins: WinChecker[Game] = WinChecker(ruleset.win_rules())
+        self._resolution: Resolution | None = None
+        self._prompt: Prompt | None = None
+        self._later: list[str] = []  # night announcements published at the next day start
+        ruleset.setup(self)
+        self._open_phase(self.phase)
+
+    @staticmethod
+    def _player_name(p: Any) -> str:
+        if isinstance(p, dict):
+            return str(next(iter(p)))
+        if isinstance(p, list | tuple):
+            return str(p[0])
+        return str(p)
+
+    @classmethod
+    def new(
+        cls,
+        ruleset: str | type[Ruleset],
+        players: Sequence[Any] | int,
+        seed: int = 0,
+        options: dict[str, Any] | None = None,
+    ) -> Game:
+        """Create a game. `players` is a count, a list of names (roles dealt with the
+        seed), or a list of {name: role} / (name, role) with roles fixed by hand
+        (a role may be a list of cards). Raises SetupError with a clear message."""
+        try:
+            rs_cls = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+        except KeyError as e:
+            raise SetupError(str(e.args[0])) from None
+        try:
+            opts = rs_cls.resolve_options(dict(options or {}))
+        except ValueError as e:
+            raise SetupError(str(e)) from None
+        rs = rs_cls(options=opts)
+        if isinstance(players, int):
+            if players > len(DEFAULT_NAMES):
+                raise SetupError(f"最多支持 {len(DEFAULT_NAMES)} 名玩家")
+            players = list(DEFAULT_NAMES[:players])
+        plist = list(players)
+        log = GameLog(rs_cls.id, _jsonable_players(plist), int(seed), opts)
+        roles = cls._roles_for(rs, plist, random.Random(f"deal:{seed}"))
+        return cls(rs, log, roles)
+
+    @staticmethod
+    def _roles_for(rs: Ruleset, plist: list[Any], rng: random.Random) -> list[list[str]]:
+        if not (rs.min_players <= len(plist) <= rs.max_players):
+            raise SetupError(
+                f"{rs.title} 需要 {rs.min_players}–{rs.max_players} 名玩家，给出了 {len(plist)} 名"
+            )
+        names: list[str] = []
+        given: list[list[str] | None] = []
+        for i, p in enumerate(plist, 1):
+            if isinstance(p, dict):
+                if len(p) != 1:
+                    raise SetupError(f"第 {i} 名玩家应写成 名字: 身份")
+                name, role = next(iter(p.items()))
+            elif isinstance(p, list | tuple):
+                if len(p) != 2:
+                    raise SetupError(f"第 {i} 名玩家应写成 (名字, 身份)")
+                name, role = p
+            else:
+                name, role = p, None
+            name = str(name)
+            if not name.strip():
+                raise SetupError(f"第 {i} 名玩家没有名字")
+            if name in names:
+                raise SetupError(f"玩家名字重复：{name}")
+            names.append(name)
+            if role is None:
+                given.append(None)
+                continue
+            cards = [role] if isinstance(role, str) else list(role)
+            fixed: list[str] = []
+            for c in cards:
+                rn = rs.role_name(str(c))
+                if rn is None:
+                    known = "、".join(rs.roles)
+                    raise SetupError(f"玩家 {name}：未知的身份 {c!r}；本规则的身份：{known}")
+                fixed.append(rn)
+            given.append(fixed)
+        if all(g is None for g in given):
+            try:
+                return [[r] for r in rs.deal(len(names), rng)]
+            except ValueError as e:
+                raise SetupError(str(e)) from None
+        if any(g is None for g in given):
+            raise SetupError("要么为每名玩家指定身份，要么都不指定（由种子发牌）")
+        return [g for g in given if g is not None]
+
+    @classmethod
+    def replay(cls, log: GameLog | dict[str, Any]) -> Game:
+        """Rebuild a game from its log: the same seed and inputs give the same events."""
+        lg = log if isinstance(log, GameLog) else GameLog.from_dict(log)
+        game = cls.new(lg.ruleset, lg.players, lg.seed, lg.options)
+        for inp in lg.inputs:
+            if inp.get("op") == "advance":
+                game.advance()
+            else:
+                game.submit(Action.from_dict(inp))
+        return game
+
+    # ------------------------------------------------------------ questions
+    def alive(self, name: str) -> bool:
+        return self.seats[name].alive
+
+    def alive_seats(self) -> list[str]:
+        return [n for n in self.order if self.seats[n].alive]
+
+    @property
+    def prompt(self) -> Prompt | None:
+        return self._prompt
+
+    @property
+    def resolving(self) -> bool:
+        return self._resolution is not None
+
+    def pending(self) -> dict[str, list[LegalAction]]:
+        """Who may act now, with which actions."""
+        if self.finished:
+            return {}
+        if self._prompt is not None:
+            return {self._prompt.seat: list(self._prompt.options)}
+        out: dict[str, list[LegalAction]] = {}
+        for name in self.order:
+            acts = self.legal(name)
+            if acts:
+                out[name] = acts
+        return out
+
+    def legal(self, seat: str) -> list[LegalAction]:
+        if self.finished or seat not in self.seats:
+            return []
+        if self._prompt is not None:
+            return list(self._prompt.options) if self._prompt.seat == seat else []
+        acts: list[LegalAction] = []
+        if not self.phase.is_night and self.ruleset.may_vote(self, seat) is None:
+            targets = tuple(t for t in self.order if self.ruleset.may_be_voted(self, t) is None)
+            if seat not in self.votes.current:
+                acts.append(LegalAction(seat, "投票", targets + (ABSTAIN,), optional=True))
+            elif self.votes._changes.get(seat, 0) < self.votes.max_changes:
+                acts.append(LegalAction(seat, "改票", targets + (ABSTAIN,), optional=True))
+        acts.extend(self.ruleset.legal(self, seat))
+        return acts
+
+    def outcome(self) -> Outcome:
+        return Outcome(self.finished, self.winner, self.phase.label)
+
+    def public_view(self) -> dict[str, Any]:
+        return self._view(None)
+
+    def view(self, seat: str) -> dict[str, Any]:
+        """Everything `seat` may know, nothing more (filtered by secrecy.may_see)."""
+        if seat not in self.seats:
+            raise KeyError(seat)
+        return self._view(seat)
+
+    def _view(self, seat: str | None) -> dict[str, Any]:
+        v: dict[str, Any] = {
+            "at": self.phase.label,
+            "finished": self.finished,
+            "winner": self.winner,
+            "sheriff": self.sheriff,
+            "alive": self.alive_seats(),
+            "out": [n for n in self.order if not self.seats[n].alive],
+            "events": [e for e in self.events if may_see(e, seat)],
+        }
+        if seat is not None:
+            s = self.seats[seat]
+            v["seat"] = seat
+            v["roles"] = list(s.roles)
+            v["role"] = s.role
+            v["faction"] = self.ruleset.roles[s.role].faction
+            v["is_alive"] = s.alive
+            v["skills"] = sorted(s.skills)
+            v["legal"] = self.legal(seat)
+            v.update(self.ruleset.view_extra(self, seat))
+        return v
+
+    # ----------------------------------------------------------------- inputs
+    def submit(self, action: Action) -> Answer:
+        """Validate and record one input. Never raises on bad input."""
+        self.log.inputs.append({"op": "submit", **action.as_dict()})
+        try:
+            return self._submit(action)
+        except GameOver:
+            return Accepted("游戏结束")
+
+    def _submit(self, a: Action) -> Answer:
+        if self.finished:
+            return self._refuse(a, "游戏已结束")
+        if a.seat not in self.seats:
+            return self._refuse(a, f"没有名为 {a.seat} 的玩家")
+        for t in a.all_targets():
+            if t != ABSTAIN and t not in self.seats:
+                return self._refuse(a, f"目标 {t} 不是本局玩家")
+        if a.skill == "判罚":
+            return self._give_card(a)
+        p = self._prompt
+        if p is not None and p.seat == a.seat and p.option(a.skill) is not None:
+            reason = self._check_prompt_answer(p, a)
+            if reason is not None:
+                return self._refuse(a, reason)
+            self._run(a)
+            return Accepted()
+        if a.skill in ("投票", "改票"):
+            return self._vote(a)
+        if a.skill not in self.ruleset.skills:
+            return self._refuse(a, f"本规则没有技能 {a.skill}")
+        reason = self.ruleset.check_submit(self, a)
+        if reason is not None:
+            return self._refuse(a, reason)
+        self.submitted[self.ruleset.submit_key(self, a)] = a
+        return Accepted()
+
+    def _check_prompt_answer(self, p: Prompt, a: Action) -> str | None:
+        opt = p.option(a.skill)
+        assert opt is not None
+        if opt.n_targets == 0:
+            return None
+        targets = a.all_targets()
+        if len(targets) != opt.n_targets:
+            return f"{a.skill} 需要 {opt.n_targets} 个目标"
+        for t in targets:
+            if t not in opt.targets:
+                return f"{t} 不是 {a.skill} 的合法目标"
+        return None
+
+    def _vote(self, a: Action) -> Answer:
+        if self.phase.is_night or self.resolving:
+            return self._refuse(a, "现在不是投票时间")
+        reason = self.ruleset.may_vote(self, a.seat)
+        if reason is not None:
+            return self._refuse(a, reason)
+        target = a.target
+        if target is None:
+            return self._refuse(a, "投票需要写明投票对象（或“弃权”）")
+        if target != ABSTAIN:
+            reason = self.ruleset.may_be_voted(self, target)
+            if reason is not None:
+                return self._refuse(a, reason)
+        t = None if target == ABSTAIN else target
+        if a.skill == "投票":
+            reason = self.votes.cast(a.seat, t)
+        else:
+            reason = self.votes.change(a.seat, t)
+        if reason is not None:
+            return self._refuse(a, reason)
+        self._emit("vote", f"{a.seat} {a.skill}：{target}", DIRECTOR, skill=a.skill, by=a.seat)
+        return Accepted()
+
+    def _give_card(self, a: Action) -> Answer:
+        colour = normalise_colour(a.choice or a.text or "")
+        if colour is None:
+            return self._refuse(a, f"无法识别的判罚 {a.choice!r}（应为 蓝、黄 或 红）")
+        self.give_card(a.seat, colour)
+        return Accepted()
+
+    def give_card(self, seat: str, colour: str) -> None:
+        """Record a card (蓝/黄/红); a resulting red is sent off when the ruleset
+        settles `sent_off_pending` (after the day's vote or the night)."""
+        applied = self.cards.give(seat, colour)
+        text = f"判罚：{seat} " + " → ".join(f"{c}牌" for c in applied)
+        self._emit("card", text, None, name=seat, extra={"cards": applied})
+        if applied[-1] == "红" and self.seats[seat].alive and seat not in self.sent_off_pending:
+            self.sent_off_pending.append(seat)
+
+    def _refuse(self, a: Action, reason: str) -> Rejected:
+        to = (a.seat,) if a.seat in self.seats else DIRECTOR
+        self._emit("rejected", f"{a.seat} 的 {a.skill} 被拒绝：{reason}", to,
+                   skill=a.skill, by=a.seat, reason=reason)
+        return Rejected(reason)
+
+    def advance(self) -> None:
+        """Close what is open: an open prompt takes its default; otherwise the
+        phase window closes and the phase resolves."""
+        self.log.inputs.append({"op": "advance"})
+        if self.finished:
+            return
+        if self._prompt is not None:
+            p = self._prompt
+            self.trace(f"{p.seat} 未在时限内回应（{'/'.join(p.skills())}）：{p.default}")
+            self._run(None)
+            return
+        self._resolution = self.ruleset.resolve(self)
+        self._run(None, first=True)
+
+    def _run(self, answer: Action | None, first: bool = False) -> None:
+        gen = self._resolution
+        assert gen is not None
+        self._prompt = None
+        value = answer
+        try:
+            while True:
+                p = next(gen) if first else gen.send(value)
+                first = False
+                reserved = self._reserved_answer(p)
+                if reserved is None:
+                    self._prompt = p
+                    return
+                value = reserved
+        except StopIteration:
+            self._resolution = None
+        except GameOver:
+            self._resolution = None
+            return
+        try:
+            self._open_phase(self.phase.next())
+        except GameOver:
+            pass
+
+    def _reserved_answer(self, p: Prompt) -> Action | None:
+        """An answer submitted before the prompt came up (scenarios, impatient players)."""
+        for skill in p.skills():
+            a = self.submitted.pop(f"{p.seat}/{skill}", None)
+            if a is None:
+                continue
+            reason = self._check_prompt_answer(p, a)
+            if reason is None:
+                return a
+            self._refuse(a, reason)
+        return None
+
+    # ------------------------------------------------------- phase plumbing
+    def _open_phase(self, phase: Phase) -> None:
+        self.phase = phase
+        self.phases.append(PhaseRecord(phase.label, sheriff=self.sheriff))
+        self.votes = VoteBox()
+        self.submitted = {}
+        self.ruleset.on_phase_start(self)
+        self.phases[-1].sheriff = self.sheriff
+
+    def take(self, seat: str, skill: str) -> Action | None:
+        """Take (and remove) a submitted window action."""
+        return self.submitted.pop(f"{seat}/{skill}", None)
+
+    def take_key(self, key: str) -> Action | None:
+        return self.submitted.pop(key, None)
+
+    # ------------------------------------------------------------- messages
+    def _emit(
+        self,
+        kind: str,
+        text: str,
+        to: tuple[str, ...] | None,
+        **kw: Any,
+    ) -> Event:
+        e = Event(kind, self.phase.label, text, to, **kw)
+        self.events.append(e)
+        return e
+
+    def announce(self, text: str, later: bool = False) -> None:
+        """Public 公示; `later` buffers it until the next day starts."""
+        if later:
+            self._later.append(text)
+        else:
+            self._emit("announce", text, None)
+
+    def flush_later(self) -> None:
+        for text in self._later:
+            self._emit("announce", text, None)
+        self._later = []
+
+    def notify(self, to: str | Sequence[str], text: str, skill: str | None = None) -> None:
+        rec = (to,) if isinstance(to, str) else tuple(to)
+        self._emit("notify", text, rec, skill=skill)
+
+    def trace(self, text: str, skill: str | None = None, name: str | None = None) -> None:
+        """Director-only resolution trace: why someone went out, survived, was refused."""
+        self._emit("trace", text, DIRECTOR, skill=skill, name=name)
+
+    def reject(self, a: Action, reason: str) -> None:
+        """Refuse an action at resolution time (it was accepted into the window)."""
+        self._refuse(a, reason)
+
+    # -------------------------------------------------------------- outs/win
+    def put_out(self, seat: str, cause: str) -> Resolution:
+        """Send a seat out: the ruleset's before-out triggers, the out itself,
+        a win check, then after-out triggers (last words, badge, ...)."""
+        s = self.seats[seat]
+        if not s.alive:
+            return
+        yield from self.ruleset.before_out(self, seat, cause)
+        if not s.alive:
+            return
+        s.alive = False
+        s.out_cause = cause
+        s.out_at = self.phase.label
+        self.phases[-1].outs.append((seat, cause))
+        self._emit("out", f"{seat} 出局（{cause}）", DIRECTOR, name=seat, cause=cause)
+        self.notify(seat, f"你已出局（{cause}）")
+        self.check_win()
+        yield from self.ruleset.after_out(self, seat, cause)
+
+    def set_sheriff(self, seat: str | None) -> None:
+        self.sheriff = seat
+        self.phases[-1].sheriff = seat
+
+    def check_win(self) -> None:
+        """Lose conditions first, then a win; raises GameOver when the game ends."""
+        if self.finished:
+            raise GameOver()
+        verdict = self.wins.check(self)
+        for f in verdict.newly_lost:
+            self.trace(f"{f} 判负")
+        if verdict.finished:
+            self.finished = True
+            self.winner = verdict.winner
+            self.flush_later()
+            if verdict.winner is None:
+                self._emit("win", "游戏结束：所有阵营均已判负，无人胜利", None)
+            else:
+                self._emit("win", f"游戏结束：{verdict.winner}胜利", None,
+                           extra={"winner": verdict.winner})
+            raise GameOver()
+
+
+def _jsonable_players(plist: list[Any]) -> list[Any]:
+    out: list[Any] = []
+    for p in plist:
+        if isinstance(p, dict):
+            out.append({str(k): (v if isinstance(v, str) else list(v)) for k, v in p.items()})
+        elif isinstance(p, tuple):
+            out.append(list(p))
+        else:
+            out.append(p)
+    return out

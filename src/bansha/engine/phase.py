@@ -1,0 +1,58 @@
+"""Game phases: day N and night N, ordered as the forum plays them.
+
+Day N comes before night N; a ruleset may start at night 0 (s15) or day 1 (m47).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+PhaseKind = Literal["day", "night"]
+
+_LABEL = re.compile(r"^\s*(day|night)\s+(\d+)\s*$")
+_CHINESE = {"day": "第{n}天白天", "night": "第{n}天夜晚"}
+
+
+@dataclass(frozen=True, slots=True)
+class Phase:
+    kind: PhaseKind
+    n: int
+
+    @property
+    def index(self) -> int:
+        """A total order: night 0 < day 1 < night 1 < day 2 ..."""
+        return 2 * self.n + (1 if self.kind == "night" else 0)
+
+    @property
+    def label(self) -> str:
+        return f"{self.kind} {self.n}"
+
+    @property
+    def chinese(self) -> str:
+        return _CHINESE[self.kind].format(n=self.n)
+
+    @property
+    def is_night(self) -> bool:
+        return self.kind == "night"
+
+    def next(self) -> Phase:
+        if self.kind == "day":
+            return Phase("night", self.n)
+        return Phase("day", self.n + 1)
+
+    def __lt__(self, other: Phase) -> bool:
+        return self.index < other.index
+
+    def __str__(self) -> str:
+        return self.label
+
+    @staticmethod
+    def parse(label: str) -> Phase:
+        """Parse 'day 2' / 'night 0'; raise ValueError with the accepted form."""
+        m = _LABEL.match(str(label))
+        if not m:
+            raise ValueError(f"无法识别的阶段标签 {label!r}（应为 'day N' 或 'night N'）")
+        kind: PhaseKind = "day" if m.group(1) == "day" else "night"
+        return Phase(kind, int(m.group(2)))

@@ -1,0 +1,152 @@
+"""The base a ruleset builds on: data (roles, skills, factions, options) plus
+small hooks the game calls. The engine never names a particular ruleset."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Generator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from .actions import Action, LegalAction, Prompt
+from .factions import FactionRule
+from .phase import Phase
+from .skills import SkillSpec
+
+if TYPE_CHECKING:
+    from .game import Game
+
+Resolution = Generator[Prompt, Action | None, None]
+
+DEFAULT_NAMES = (
+    "甲乙丙丁戊己庚辛壬癸子丑寅卯辰巳午未申酉戌亥"
+    "金木水火土日月星云风"
+)
+
+
+@dataclass(frozen=True)
+class RoleSpec:
+    name: str
+    faction: str
+    count: int
+    skills: tuple[str, ...] = ()
+    aliases: tuple[str, ...] = ()
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    name: str
+    default: Any
+    choices: tuple[Any, ...]
+    doc: str
+
+
+@dataclass
+class Ruleset:
+    """Subclass per rule post. Class attributes hold the data; methods are hooks."""
+
+    id: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    min_players: ClassVar[int] = 1
+    max_players: ClassVar[int] = 30
+    first_phase: ClassVar[Phase] = Phase("day", 1)
+    roles: ClassVar[dict[str, RoleSpec]] = {}
+    skills: ClassVar[dict[str, SkillSpec]] = {}
+    factions: ClassVar[tuple[str, ...]] = ()
+    faction_aliases: ClassVar[dict[str, str]] = {}
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+    # input skills every ruleset understands (not role skills)
+    input_skills: ClassVar[tuple[str, ...]] = ("投票", "改票", "判罚")
+
+    options: dict[str, Any] = field(default_factory=dict)
+
+    # ---- data helpers -------------------------------------------------
+    @classmethod
+    def role_name(cls, name: str) -> str | None:
+        if name in cls.roles:
+            return name
+        for r in cls.roles.values():
+            if name in r.aliases:
+                return r.name
+        return None
+
+    @classmethod
+    def faction_name(cls, name: str) -> str | None:
+        if name in cls.factions:
+            return name
+        return cls.faction_aliases.get(name)
+
+    @classmethod
+    def skill_names(cls) -> set[str]:
+        return set(cls.skills) | set(cls.input_skills)
+
+    @classmethod
+    def resolve_options(cls, given: dict[str, Any]) -> dict[str, Any]:
+        """Defaults merged with `given`; raise ValueError naming a bad option."""
+        specs = {o.name: o for o in cls.option_specs}
+        out = {o.name: o.default for o in cls.option_specs}
+        for k, v in given.items():
+            if k not in specs:
+                known = "、".join(specs) or "（无）"
+                raise ValueError(f"未知的选项 {k!r}；可用：{known}")
+            if specs[k].choices and v not in specs[k].choices:
+                raise ValueError(f"选项 {k} 的值 {v!r} 无效；可选：{list(specs[k].choices)}")
+            out[k] = v
+        return out
+
+    def deal(self, n: int, rng: random.Random) -> list[str]:
+        """Roles for n seats in seat order (a seeded chance step)."""
+        pool = [r.name for r in self.roles.values() for _ in range(r.count)]
+        if len(pool) != n:
+            raise ValueError(f"{self.title} 需要 {len(pool)} 名玩家，给出了 {n} 名")
+        rng.shuffle(pool)
+        return pool
+
+    # ---- hooks ----------------------------------------------------------
+    def setup(self, game: Game) -> None:
+        """Called once after seats are created (groups, initial flags)."""
+
+    def on_phase_start(self, game: Game) -> None:
+        """Called when a phase opens (announcements, skills gained at night start)."""
+
+    def legal(self, game: Game, seat: str) -> list[LegalAction]:
+        """Role-skill actions `seat` may submit in the open window."""
+        return []
+
+    def check_submit(self, game: Game, action: Action) -> str | None:
+        """Extra refusal reasons for a window submission (None = accept)."""
+        return None
+
+    def submit_key(self, game: Game, action: Action) -> str:
+        """Actions with the same key replace each other (team skills share one)."""
+        return f"{action.seat}/{action.skill}"
+
+    def resolve(self, game: Game) -> Resolution:
+        """Close the open phase and resolve it (may yield prompts)."""
+        return
+        yield
+
+    def before_out(self, game: Game, seat: str, cause: str) -> Resolution:
+        return
+        yield
+
+    def after_out(self, game: Game, seat: str, cause: str) -> Resolution:
+        return
+        yield
+
+    def vote_weight(self, game: Game, seat: str) -> float:
+        return 1.0
+
+    def may_vote(self, game: Game, seat: str) -> str | None:
+        return None if game.seats[seat].alive else "已出局的角色不能投票"
+
+    def may_be_voted(self, game: Game, target: str) -> str | None:
+        return None if game.seats[target].alive else f"{target} 已出局，不能被投票"
+
+    def win_rules(self) -> list[FactionRule[Game]]:
+        return []
+
+    def view_extra(self, game: Game, seat: str) -> dict[str, Any]:
+        """Ruleset-specific facts the seat knows about itself (pack mates, ...)."""
+        return {}

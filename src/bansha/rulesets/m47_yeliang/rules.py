@@ -1,0 +1,118 @@
+"""[M47] who may use which skill on whom, right now. Used both when an action is
+submitted (to refuse it with a reason) and again when the night resolves (a
+skill lost or an actor gone out in between makes a queued action void)."""
+
+from __future__ import annotations
+
+import re
+
+from bansha.engine import Game
+
+from .roles import SKILLS
+
+PACK = "狼群"
+DISCUZ = re.compile(r"\[/?[a-zA-Z]+(=[^\]]*)?\]")
+
+
+def pack(game: Game) -> list[str]:
+    return game.groups.get(PACK, [])
+
+
+def in_pack(game: Game, seat: str) -> bool:
+    return seat in game.groups.get(PACK, ())
+
+
+def team_key(game: Game, seat: str, skill: str) -> str:
+    """Team skills (杀人, 召唤) are one decision per pack; a lone 野良's 杀人 is his own."""
+    if SKILLS[skill].team and in_pack(game, seat):
+        return f"{PACK}/{skill}"
+    return f"{seat}/{skill}"
+
+
+def skill_reason(game: Game, seat: str, skill: str) -> str | None:
+    """Why `seat` cannot use `skill` in the open night window (None = it can)."""
+    s = game.seats[seat]
+    spec = SKILLS.get(skill)
+    if spec is None:
+        return f"本规则没有技能 {skill}"
+    if not s.alive:
+        return "已出局的角色不能发动技能"
+    if skill == "召唤":
+        # "所有存活狼人角色共同选择": a pack decision of the 狼人, once per game
+        if s.role != "狼人" or not in_pack(game, seat):
+            return "只有狼人可以发动召唤"
+        if game.data.get("summon_used"):
+            return "召唤已发动过（限定）"
+        return None if game.phase.is_night else "只能在夜晚发动"
+    st = s.skills.get(skill)
+    if st is None:
+        return f"{seat} 没有技能 {skill}（或已失去）"
+    if not st.usable():
+        return f"{skill} 已用完（限定）" if spec.once else f"{skill} 已没有次数"
+    if spec.window != "night":
+        return f"{skill} 不是可主动发动的夜晚技能"
+    if not game.phase.is_night:
+        return "只能在夜晚发动"
+    n = game.phase.n
+    if spec.nights == "odd" and n % 2 == 0:
+        return f"{skill} 只能在单数夜晚发动"
+    if spec.nights == "even" and n % 2 == 1:
+        return f"{skill} 只能在双数夜晚发动"
+    if skill == "双刀" and game.data.get("joined_night", n) >= n:
+        return "双刀从进入狼群后的下一个夜晚起才能发动"
+    if skill == "杀人" and in_pack(game, seat) and seat == game.data.get("stray") \
+            and game.data.get("joined_night", n) >= n:
+        return "野良从进入狼群后的下一个夜晚起才与狼群共同杀人"
+    tonight = game.data.get("witch_tonight")
+    # <救药>/<毒药> each forbid the other the same night (also when only submitted)
+    if skill == "毒药" and (tonight == "救药" or f"{seat}/救药" in game.submitted):
+        return "本夜已使用救药"
+    if skill == "救药" and (tonight == "毒药" or f"{seat}/毒药" in game.submitted):
+        return "本夜已使用毒药"
+    return None
+
+
+def target_reason(game: Game, seat: str, skill: str, target: str | None) -> str | None:
+    spec = SKILLS[skill]
+    if spec.target == "none":
+        return None
+    if target is None:
+        return f"{skill} 需要一个目标"
+    if target not in game.seats:
+        return f"目标 {target} 不是本局玩家"
+    t = game.seats[target]
+    if spec.target == "dead":
+        if t.alive:
+            return f"{skill} 只能选择已出局角色"
+        return None
+    if not t.alive:
+        return f"{target} 已出局，不能被选为目标"
+    if spec.target == "alive_other" and target == seat:
+        return f"{skill} 不能选择自己"
+    if skill == "召唤" and in_pack(game, target):
+        return "不能召唤狼群成员"
+    if skill == "神器":
+        st = game.seats[seat].skills.get("神器")
+        if st is not None and st.last_used_phase == game.phase.index - 2 \
+                and target in st.last_targets:
+            return "不能连续两天夜晚对同一名玩家使用神器"
+    return None
+
+
+def valid_targets(game: Game, seat: str, skill: str) -> tuple[str, ...]:
+    return tuple(t for t in game.order if target_reason(game, seat, skill, t) is None)
+
+
+def lastwords_reason(game: Game, seat: str, text: str | None) -> str | None:
+    if not text or not text.strip():
+        return "遗言需要内容"
+    if DISCUZ.search(text):
+        return "遗言中禁止使用Discuz!代码"
+    s = game.seats[seat]
+    if s.alive:
+        return None  # kept until the seat goes out with a right to last words
+    if not s.flags.get("lastwords_right"):
+        return "没有遗言权利（遗言数量等于4，或红牌罚下）"
+    if s.flags.get("lastwords_published"):
+        return "遗言已公示，不能再提交"
+    return None

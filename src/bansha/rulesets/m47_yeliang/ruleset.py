@@ -1,0 +1,194 @@
+"""[M47]『野良神』 as a ruleset: data from roles.py, the night from night.py,
+the day from day.py, outs from outs.py; this file wires the hooks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bansha.engine import Action, Game, LegalAction, OptionSpec, Phase, Ruleset, register
+from bansha.engine.factions import FactionRule
+from bansha.engine.ruleset import Resolution
+
+from . import day, night, outs
+from .roles import ROLES, SKILLS, UNDECIDED, VILLAGE, WOLF_SIDE
+from .rules import (
+    PACK,
+    in_pack,
+    lastwords_reason,
+    skill_reason,
+    target_reason,
+    team_key,
+    valid_targets,
+)
+
+GODS = ("神明", "祝器", "女巫", "村长")
+
+
+def _wolf_side_lost(g: Game) -> bool:
+    # 野良阵营全部角色出局（包括：当警长为野良阵营时的“伤心的村民”）
+    return not any(s.alive and s.faction == WOLF_SIDE for s in g.seats.values())
+
+
+def _wolf_side_won(g: Game) -> bool:
+    alive = [s for s in g.seats.values() if s.alive]
+    return 2 * sum(1 for s in alive if s.faction == WOLF_SIDE) >= len(alive)
+
+
+def _village_lost(g: Game) -> bool:
+    seats = g.seats.values()
+    gods_out = not any(s.alive and s.role in GODS for s in seats)
+    villagers_out = not any(s.alive and s.role == "村民" for s in seats)
+    return gods_out or villagers_out
+
+
+@register
+class M47Yeliang(Ruleset):
+    id = "m47-yeliang"
+    title = "[M47]『野良神』"
+    min_players = 14
+    max_players = 14
+    first_phase = Phase("day", 1)
+    roles = ROLES
+    skills = SKILLS
+    factions = (WOLF_SIDE, VILLAGE)
+    faction_aliases = {"神明阵营": VILLAGE, "village": VILLAGE, "wolves": WOLF_SIDE}
+    option_specs = (
+        OptionSpec("penalties", "off", ("off", "auto"),
+                   "auto：讨论日结束时未投票者判罚黄牌（潜水（3））"),
+    )
+
+    # ---- setup and phase starts -----------------------------------------
+    def setup(self, game: Game) -> None:
+        wolves = [n for n in game.order if game.seats[n].role == "狼人"]
+        game.groups[PACK] = wolves
+        game.data["stray"] = next((n for n in game.order if game.seats[n].role == "野良"), None)
+        for n in game.order:
+            s = game.seats[n]
+            faction = UNDECIDED if s.role == "伤心的村民" else s.faction
+            game.notify(n, f"你的身份是：{s.role}（{faction}）")
+        if wolves:
+            game.notify(wolves, "群居：狼群成员为 " + "、".join(wolves), skill="群居")
+        if game.data["stray"]:
+            game.notify(game.data["stray"], "流浪：你不和其他狼人共群", skill="流浪")
+
+    def on_phase_start(self, game: Game) -> None:
+        if game.phase.is_night:
+            self._night_start(game)
+        else:
+            self._day_start(game)
+
+    def _night_start(self, game: Game) -> None:
+        game.announce(f"{game.phase.chinese}开始，请提交技能")
+        stray = game.data.get("stray")
+        # 寻仇: from the first night that begins with every 狼人 out
+        if stray and game.alive(stray) and "寻仇" in game.seats[stray].skills \
+                and "杀人" not in game.seats[stray].skills \
+                and not any(s.alive and s.role == "狼人" for s in game.seats.values()):
+            game.seats[stray].grant(SKILLS["杀人"])
+            game.notify(stray, "寻仇：所有狼人均已出局，你获得技能【杀人】", skill="寻仇")
+        # 换代: the first night after the 祝器 went out
+        god = next((n for n in game.order if game.seats[n].role == "神明"), None)
+        zq = next((n for n in game.order if game.seats[n].role == "祝器"), None)
+        if god and zq and game.alive(god) and not game.seats[zq].alive \
+                and "换代" in game.seats[god].skills:
+            g = game.seats[god]
+            g.lose("换代")
+            g.lose("神音")
+            g.lose("安抚")
+            g.grant(SKILLS["神堕"])
+            game.notify(god, "换代：祝器已出局，你失去技能神音和安抚，获得技能<神堕>", skill="换代")
+
+    def _day_start(self, game: Game) -> None:
+        if game.phase.n == 1:
+            game.announce("第1天：讨论日开始。本日投票选举警长（最先获得最高票数者当选），无人出局")
+            return
+        prev = game.phases[-2] if len(game.phases) >= 2 else None
+        names = [n for n, _ in prev.outs] if prev else []
+        game.announce("昨夜出局：" + "、".join(names) if names else "昨夜无人出局")
+        texts: dict[str, str] = game.data.setdefault("lastwords", {})
+        for n in game.order:
+            s = game.seats[n]
+            if s.alive or not s.flags.get("lastwords_right") or s.flags.get("lastwords_published"):
+                continue
+            s.flags["lastwords_published"] = True
+            if n in texts:
+                game.announce(f"{n} 的遗言：{texts[n]}")
+            else:
+                game.trace(f"{n} 未提交遗言，视为放弃", name=n)
+        game.flush_later()
+        game.announce(f"{game.phase.chinese}：讨论日开始，请投票")
+
+    # ---- inputs -----------------------------------------------------------
+    def legal(self, game: Game, seat: str) -> list[LegalAction]:
+        s = game.seats[seat]
+        acts: list[LegalAction] = []
+        if not s.alive:
+            if s.flags.get("lastwords_right") and not s.flags.get("lastwords_published") \
+                    and seat not in game.data.get("lastwords", {}):
+                acts.append(LegalAction(seat, "遗言", n_targets=0, needs_text=True))
+            return acts
+        if not game.phase.is_night:
+            return acts
+        names = [k for k, v in s.skills.items() if v.spec.window == "night"]
+        if s.role == "狼人" and in_pack(game, seat):
+            names.append("召唤")
+        for sk in names:
+            if skill_reason(game, seat, sk) is None:
+                targets = valid_targets(game, seat, sk)
+                if targets:
+                    acts.append(LegalAction(seat, sk, targets, extra={"team": SKILLS[sk].team}))
+        return acts
+
+    def check_submit(self, game: Game, action: Action) -> str | None:
+        seat, skill = action.seat, action.skill
+        spec = SKILLS[skill]
+        if skill == "遗言":
+            reason = lastwords_reason(game, seat, action.text)
+            if reason is None:
+                game.data.setdefault("lastwords", {})[seat] = action.text
+            return reason
+        if skill == "殉职":
+            if game.sheriff != seat and "心碎" not in game.seats[seat].skills:
+                return "不是警长，无法殉职"
+            return None  # consumed when the badge is passed
+        if skill == "神堕":
+            if "神堕" not in game.seats[seat].skills:
+                return f"{seat} 没有技能 神堕"
+            return target_reason(game, seat, skill, action.target)
+        if spec.window in ("passive", "trigger"):
+            return f"{skill} 是被动/强制结算的技能，无需提交"
+        return skill_reason(game, seat, skill) or target_reason(game, seat, skill, action.target)
+
+    def submit_key(self, game: Game, action: Action) -> str:
+        if action.skill in SKILLS and SKILLS[action.skill].team:
+            return team_key(game, action.seat, action.skill)
+        return f"{action.seat}/{action.skill}"
+
+    # ---- resolution ---------------------------------------------------------
+    def resolve(self, game: Game) -> Resolution:
+        if game.phase.is_night:
+            yield from night.resolve_night(game)
+            yield from day.send_offs(game)
+        else:
+            yield from day.resolve_day(game)
+
+    def before_out(self, game: Game, seat: str, cause: str) -> Resolution:
+        return outs.before_out(game, seat, cause)
+
+    def after_out(self, game: Game, seat: str, cause: str) -> Resolution:
+        return outs.after_out(game, seat, cause)
+
+    def vote_weight(self, game: Game, seat: str) -> float:
+        return day.vote_weight(game, seat)
+
+    def win_rules(self) -> list[FactionRule[Game]]:
+        return [
+            FactionRule(WOLF_SIDE, _wolf_side_lost, _wolf_side_won),
+            FactionRule(VILLAGE, _village_lost, None),
+        ]
+
+    def view_extra(self, game: Game, seat: str) -> dict[str, Any]:
+        extra: dict[str, Any] = {}
+        if in_pack(game, seat):
+            extra["group"] = {PACK: list(game.groups[PACK])}
+        return extra
