@@ -28,8 +28,8 @@ from .phase import Phase
 from .registry import get_ruleset
 from .ring import Ring
 from .ruleset import DEFAULT_NAMES, Resolution, Ruleset
-from .secrecy import may_see
 from .seats import SeatState
+from .secrecy import may_see
 from .votes import ABSTAIN, VoteBox
 
 
@@ -46,6 +46,7 @@ class PhaseRecord:
     at: str
     outs: list[tuple[str, str]] = field(default_factory=list)
     sheriff: str | None = None
+    alive: list[str] | None = None  # filled when the phase closes
 
 
 @dataclass(frozen=True)
@@ -223,9 +224,9 @@ class Game:
         if not self.phase.is_night and self.ruleset.may_vote(self, seat) is None:
             targets = tuple(t for t in self.order if self.ruleset.may_be_voted(self, t) is None)
             if seat not in self.votes.current:
-                acts.append(LegalAction(seat, "投票", targets + (ABSTAIN,), optional=True))
+                acts.append(LegalAction(seat, "投票", (*targets, ABSTAIN), optional=True))
             elif self.votes._changes.get(seat, 0) < self.votes.max_changes:
-                acts.append(LegalAction(seat, "改票", targets + (ABSTAIN,), optional=True))
+                acts.append(LegalAction(seat, "改票", (*targets, ABSTAIN), optional=True))
         acts.extend(self.ruleset.legal(self, seat))
         return acts
 
@@ -409,6 +410,8 @@ class Game:
 
     # ------------------------------------------------------- phase plumbing
     def _open_phase(self, phase: Phase) -> None:
+        if self.phases:
+            self.phases[-1].alive = self.alive_seats()
         self.phase = phase
         self.phases.append(PhaseRecord(phase.label, sheriff=self.sheriff))
         self.votes = VoteBox()

@@ -31,6 +31,7 @@ class RoleSpec:
     count: int
     skills: tuple[str, ...] = ()
     aliases: tuple[str, ...] = ()
+    granted: tuple[str, ...] = ()  # skills the role can gain during the game
     note: str = ""
 
 
@@ -56,6 +57,8 @@ class Ruleset:
     factions: ClassVar[tuple[str, ...]] = ()
     faction_aliases: ClassVar[dict[str, str]] = {}
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+    # non-identity roles (警长 <非身份>) and the skills they carry
+    extra_roles: ClassVar[dict[str, tuple[str, ...]]] = {}
     # input skills every ruleset understands (not role skills)
     input_skills: ClassVar[tuple[str, ...]] = ("投票", "改票", "判罚")
 

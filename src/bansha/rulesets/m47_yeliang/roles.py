@@ -76,8 +76,9 @@ ROLES: dict[str, RoleSpec] = {
     r.name: r
     for r in [
         RoleSpec("狼人", WOLF_SIDE, 3, ("群居", "杀人", "召唤")),
-        RoleSpec("野良", WOLF_SIDE, 1, ("流浪", "寻仇", "侵蚀", "反噬", "大杀四方")),
-        RoleSpec("神明", VILLAGE, 1, ("神音", "安抚", "换代")),
+        RoleSpec("野良", WOLF_SIDE, 1, ("流浪", "寻仇", "侵蚀", "反噬", "大杀四方"),
+                 granted=("双刀", "杀人")),
+        RoleSpec("神明", VILLAGE, 1, ("神音", "安抚", "换代"), granted=("神堕",)),
         RoleSpec("祝器", VILLAGE, 1, ("道标", "神器"), aliases=("神器",),
                  note="设置行写作“1神器”，角色一节写作祝器"),
         RoleSpec("女巫", VILLAGE, 1, ("通灵", "救药", "毒药")),

@@ -3,14 +3,14 @@ the day from day.py, outs from outs.py; this file wires the hooks."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from bansha.engine import Action, Game, LegalAction, OptionSpec, Phase, Ruleset, register
 from bansha.engine.factions import FactionRule
 from bansha.engine.ruleset import Resolution
 
 from . import day, night, outs
-from .roles import ROLES, SKILLS, UNDECIDED, VILLAGE, WOLF_SIDE
+from .roles import ROLES, SHERIFF_SKILLS, SKILLS, UNDECIDED, VILLAGE, WOLF_SIDE
 from .rules import (
     PACK,
     in_pack,
@@ -51,7 +51,12 @@ class M47Yeliang(Ruleset):
     roles = ROLES
     skills = SKILLS
     factions = (WOLF_SIDE, VILLAGE)
-    faction_aliases = {"神明阵营": VILLAGE, "village": VILLAGE, "wolves": WOLF_SIDE}
+    faction_aliases: ClassVar[dict[str, str]] = {
+        "神明阵营": VILLAGE, "village": VILLAGE, "wolves": WOLF_SIDE,
+    }
+    extra_roles: ClassVar[dict[str, tuple[str, ...]]] = {
+        "警长": SHERIFF_SKILLS, "出局角色": ("遗言",),
+    }
     option_specs = (
         OptionSpec("penalties", "off", ("off", "auto"),
                    "auto：讨论日结束时未投票者判罚黄牌（潜水（3））"),

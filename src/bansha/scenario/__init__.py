@@ -1,0 +1,1 @@
+"""Scenario files (the public contract in shared/docs/scenario-format.md)."""

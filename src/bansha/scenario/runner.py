@@ -1,0 +1,139 @@
+"""Run a scenario through the engine's public API and check its `expect` entries."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from bansha.engine import Action, Game, Rejected, SetupError
+
+from .loader import Block, Expect, Scenario, ScenarioError
+from .result import result_document
+
+
+@dataclass
+class Check:
+    where: str
+    ok: bool
+    message: str
+
+
+@dataclass
+class RunResult:
+    game: Game
+    checks: list[Check] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return all(c.ok for c in self.checks)
+
+    def document(self) -> dict[str, Any]:
+        doc = result_document(self.game)
+        doc["expect"] = [{"entry": c.where, "ok": c.ok, "message": c.message} for c in self.checks]
+        doc["warnings"] = list(self.warnings)
+        return doc
+
+
+def run(sc: Scenario) -> RunResult:
+    try:
+        game = Game.new(sc.ruleset, sc.players, seed=sc.seed, options=sc.options)
+    except SetupError as e:
+        raise ScenarioError(f"{sc.path}: players: {e}") from None
+    res = RunResult(game)
+    for blk in sc.script:
+        while not game.finished and game.phase < blk.at:
+            game.advance()
+        if game.finished:
+            res.warnings.append(f"{blk.where}: 游戏已在 {game.phase.label} 结束，此块未执行")
+            break
+        _play_block(game, blk, res)
+    for exp in sc.expect:
+        res.checks.append(_check(game, sc, exp))
+    return res
+
+
+def _play_block(game: Game, blk: Block, res: RunResult) -> None:
+    start = len(game.events)
+    expected: list[tuple[str, str, str]] = []  # still waiting for their refusal
+    expected_all: list[tuple[str, str, str]] = []
+    inputs: list[tuple[Action, str, bool]] = []
+    for voter, target in blk.votes:
+        inputs.append((Action(voter, "投票", target=target), f"{blk.where} votes.{voter}", False))
+    for voter, target in blk.revotes:
+        inputs.append((Action(voter, "改票", target=target), f"{blk.where} revotes.{voter}", False))
+    for st in blk.actions:
+        a = Action(st.by, st.skill, target=st.target, targets=st.targets, choice=st.choice,
+                   text=st.text)
+        inputs.append((a, st.where, st.expect_rejected))
+    for who, colour in blk.cards:
+        inputs.append((Action(who, "判罚", choice=colour), f"{blk.where} cards.{who}", False))
+    for a, where, want_reject in inputs:
+        if game.finished:
+            break
+        answer = game.submit(a)
+        if want_reject:
+            expected_all.append((a.seat, a.skill, where))
+            expected.append((a.seat, a.skill, where))
+            if isinstance(answer, Rejected):
+                res.checks.append(Check(where, True, f"被拒绝：{answer.reason}"))
+                expected.pop()
+    phase = game.phase
+    guard = 0
+    while not game.finished and game.phase == phase and guard < 1000:
+        game.advance()
+        guard += 1
+    # refusals that happened during resolution (an action voided at its step)
+    later = [e for e in game.events[start:] if e.kind == "rejected"]
+    for by, skill, where in expected:
+        hit = next((e for e in later if e.by == by and e.skill == skill), None)
+        if hit is not None:
+            res.checks.append(Check(where, True, f"被拒绝：{hit.reason}"))
+        else:
+            res.checks.append(Check(where, False, f"{by} 的 {skill} 应被拒绝，但被接受了"))
+    # any other refusal (at submission or at resolution) is reported as a warning
+    for e in later:
+        if not any(e.by == by and e.skill == skill for by, skill, _ in expected_all):
+            res.warnings.append(f"{blk.where}: {e.by} 的 {e.skill} 被拒绝：{e.reason}")
+
+
+def _phase_record(game: Game, label: str) -> Any:
+    return next((p for p in game.phases if p.at == label), None)
+
+
+def _check(game: Game, sc: Scenario, e: Expect) -> Check:
+    raw = e.raw
+    where = e.where + (f" (at: {e.at.label})" if e.at else "")
+    if "winner" in raw:
+        want = raw["winner"]
+        want_name = sc.ruleset.faction_name(str(want)) if want is not None else None
+        ok = game.winner == want_name
+        return Check(where, ok, f"胜者：期望 {want_name}，实际 {game.winner}")
+    assert e.at is not None
+    rec = _phase_record(game, e.at.label)
+    if rec is None:
+        return Check(where, False, f"游戏没有进行到 {e.at.label}（停在 {game.phase.label}）")
+    if "out" in raw:
+        got = [n for n, _ in rec.outs]
+        ok = sorted(got) == sorted(str(x) for x in raw["out"])
+        return Check(where, ok, f"出局：期望 {raw['out']}，实际 {got}")
+    if "alive" in raw:
+        alive = rec.alive if rec.alive is not None else game.alive_seats()
+        ok = sorted(alive) == sorted(str(x) for x in raw["alive"])
+        return Check(where, ok, f"存活：期望 {raw['alive']}，实际 {alive}")
+    if "sheriff" in raw:
+        want = raw["sheriff"]
+        ok = rec.sheriff == (str(want) if want is not None else None)
+        return Check(where, ok, f"警长：期望 {want}，实际 {rec.sheriff}")
+    n = raw["notify"]
+    to, skill, contains = str(n["to"]), n.get("skill"), str(n.get("contains", ""))
+    for ev in game.events:
+        if ev.kind != "notify" or ev.at != e.at.label or ev.to is None or to not in ev.to:
+            continue
+        if skill is not None and ev.skill != skill:
+            continue
+        if contains in ev.text:
+            return Check(where, True, f"{to} 收到：{ev.text}")
+    got = [ev.text for ev in game.events
+           if ev.kind == "notify" and ev.at == e.at.label and ev.to and to in ev.to]
+    return Check(where, False, f"{to} 没有收到含“{contains}”的{skill or ''}通知；收到：{got}")

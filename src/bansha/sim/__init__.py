@@ -1,0 +1,1 @@
+"""Bots and game drivers built on the engine's public API only."""

@@ -1,0 +1,42 @@
+"""Play a whole game with bots, through the engine's public API only."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+
+from bansha.engine import Game
+
+from .bots import Bot, View
+
+MAX_STEPS = 5000
+
+
+class NoEnd(RuntimeError):
+    """The game did not end within MAX_STEPS inputs (a bug: random play must end)."""
+
+
+def _lazy_view(game: Game, seat: str) -> View:
+    return lambda: game.view(seat)
+
+
+def play(game: Game, bots: Mapping[str, Bot], rng: random.Random) -> Game:
+    steps = 0
+    while not game.finished:
+        steps += 1
+        if steps > MAX_STEPS:
+            raise NoEnd(f"game did not end after {MAX_STEPS} steps (at {game.phase.label})")
+        p = game.prompt
+        if p is not None:
+            a = bots[p.seat].act(_lazy_view(game, p.seat), list(p.options), rng)
+            if a is not None and game.submit(a) and game.prompt is not p:
+                continue
+            if game.prompt is p:
+                game.advance()
+            continue
+        for seat, acts in game.pending().items():
+            a = bots[seat].act(_lazy_view(game, seat), acts, rng)
+            if a is not None:
+                game.submit(a)
+        game.advance()
+    return game
