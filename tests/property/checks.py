@@ -1,0 +1,95 @@
+"""Shared checks for random-play property tests (any ruleset)."""
+
+from __future__ import annotations
+
+import random
+
+from bansha.engine import Action, Game, LegalAction
+from bansha.sim.bots import RandomBot
+
+# what an out seat may still do: its last words and choices its own out raised
+DEAD_OK = {"遗言", "殉职", "神堕"}
+MAX_STEPS = 5000
+
+
+def _matches(a: Action, legal: list[LegalAction]) -> bool:
+    for la in legal:
+        if la.skill != a.skill:
+            continue
+        if la.n_targets == 0:
+            return True
+        if all(t in la.targets for t in a.all_targets()):
+            return True
+    return False
+
+
+def play_checked(game: Game, seed: int, fuzz: bool = False) -> Game:
+    """Random legal play asserting, at every input, the engine's promises:
+    accepted actions were legal, the dead act only for last words and their
+    own out's choices, and (with fuzz) random illegal inputs change nothing."""
+    rng = random.Random(seed)
+    bot = RandomBot()
+    steps = 0
+    while not game.finished:
+        steps += 1
+        assert steps < MAX_STEPS, f"game did not end (at {game.phase.label})"
+        if fuzz and rng.random() < 0.5:
+            _fuzz(game, rng)
+            if game.finished:
+                break
+        seats = [game.prompt.seat] if game.prompt else list(game.pending())
+        prompt = game.prompt
+        for seat in seats:
+            legal = game.legal(seat)
+            if not game.seats[seat].alive:
+                assert {la.skill for la in legal} <= DEAD_OK, (seat, legal)
+            a = bot.act(lambda s=seat: game.view(s), legal, rng)  # type: ignore[misc]
+            if a is None:
+                continue
+            assert _matches(a, legal), (a, legal)
+            answer = game.submit(a)
+            assert answer, (a, answer)
+            if prompt is not None:
+                break
+        if prompt is not None and game.prompt is not prompt:
+            continue
+        game.advance()
+    return game
+
+
+def _fuzz(game: Game, rng: random.Random) -> None:
+    """Submit a random, probably illegal input; if it was refused nothing may change."""
+    names = list(game.seats)
+    skills = sorted(game.ruleset.skill_names()) + ["不存在的技能"]
+    seat = rng.choice(names + ["无名氏"])
+    a = Action(seat, rng.choice(skills), target=rng.choice(names + ["无名氏", None]))
+    before = (len(game.phases), game.phase, game.sheriff,
+              [s.alive for s in game.seats.values()], dict(game.submitted))
+    legal = game.legal(seat) if seat in game.seats else []
+    was_alive = seat in game.seats and game.seats[seat].alive
+    answer = game.submit(a)
+    if not answer:
+        after = (len(game.phases), game.phase, game.sheriff,
+                 [s.alive for s in game.seats.values()], dict(game.submitted))
+        assert before == after, a
+        assert game.events[-1].kind == "rejected"
+    elif seat in game.seats and not was_alive:
+        # the dead may only hand in last words or answer their own out's prompt
+        assert a.skill in DEAD_OK and (_matches(a, legal) or a.skill == "遗言"), a
+
+
+def assert_secrecy(game: Game) -> None:
+    for seat in game.seats:
+        v = game.view(seat)
+        for e in v["events"]:
+            assert e.to is None or seat in e.to, (seat, e)
+        assert v["roles"] == game.seats[seat].roles
+    for e in game.public_view()["events"]:
+        assert e.to is None
+
+
+def assert_replay(game: Game) -> None:
+    again = Game.replay(game.log)
+    assert again.events == game.events
+    assert again.winner == game.winner
+    assert [p.outs for p in again.phases] == [p.outs for p in game.phases]
