@@ -60,9 +60,9 @@ def play_checked(game: Game, seed: int, fuzz: bool = False) -> Game:
 def _fuzz(game: Game, rng: random.Random) -> None:
     """Submit a random, probably illegal input; if it was refused nothing may change."""
     names = list(game.seats)
-    skills = sorted(game.ruleset.skill_names()) + ["不存在的技能"]
-    seat = rng.choice(names + ["无名氏"])
-    a = Action(seat, rng.choice(skills), target=rng.choice(names + ["无名氏", None]))
+    skills = [*sorted(game.ruleset.skill_names()), "不存在的技能"]
+    seat = rng.choice([*names, "无名氏"])
+    a = Action(seat, rng.choice(skills), target=rng.choice([*names, "无名氏", None]))
     before = (len(game.phases), game.phase, game.sheriff,
               [s.alive for s in game.seats.values()], dict(game.submitted))
     legal = game.legal(seat) if seat in game.seats else []
