@@ -65,7 +65,7 @@ class Rejected:
 Answer = Accepted | Rejected
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: built for every seat every phase, and cheaper so
 class LegalAction:
     """What a seat may do now: a skill, its possible targets, choices, and whether
     it may also be left unused (optional)."""
@@ -77,7 +77,7 @@ class LegalAction:
     choices: tuple[str, ...] = ()
     optional: bool = True
     needs_text: bool = False
-    extra: dict[str, Any] = field(default_factory=dict)
+    team: bool = False  # decided by a group: any member's submission stands for all
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,7 @@ Only `secrecy.may_see` interprets the audience.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 PUBLIC: None = None
@@ -25,7 +25,7 @@ class Event:
     name: str | None = None  # the seat the event is about (the one who went out, ...)
     cause: str | None = None
     reason: str | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
+    extra: dict[str, Any] | None = None
 
     def as_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"at": self.at, "kind": self.kind}

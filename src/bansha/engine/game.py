@@ -88,7 +88,9 @@ class Game:
         self.wins: WinChecker[Game] = WinChecker(ruleset.win_rules())
         self._resolution: Resolution | None = None
         self._prompt: Prompt | None = None
-        self._later: list[str] = []  # night announcements published at the next day start
+        self._later: list[str] = []
+        self._vote_cache: tuple[int, tuple[str, ...]] | None = None
+        self._alive_cache: tuple[str, ...] | None = None  # night announcements published at the next day start
         ruleset.setup(self)
         self._open_phase(self.phase)
 
@@ -192,7 +194,21 @@ class Game:
         return self.seats[name].alive
 
     def alive_seats(self) -> list[str]:
-        return [n for n in self.order if self.seats[n].alive]
+        """Alive seats in seat order (cached; the cache is dropped whenever anyone
+        goes out or comes back through `set_alive`)."""
+        if self._alive_cache is None:
+            self._alive_cache = tuple(n for n in self.order if self.seats[n].alive)
+        return list(self._alive_cache)
+
+    def alive_tuple(self) -> tuple[str, ...]:
+        if self._alive_cache is None:
+            self._alive_cache = tuple(n for n in self.order if self.seats[n].alive)
+        return self._alive_cache
+
+    def set_alive(self, seat: str, alive: bool) -> None:
+        self.seats[seat].alive = alive
+        self._alive_cache = None
+        self._vote_cache = None
 
     @property
     def prompt(self) -> Prompt | None:
@@ -222,13 +238,21 @@ class Game:
             return list(self._prompt.options) if self._prompt.seat == seat else []
         acts: list[LegalAction] = []
         if not self.phase.is_night and self.ruleset.may_vote(self, seat) is None:
-            targets = tuple(t for t in self.order if self.ruleset.may_be_voted(self, t) is None)
+            targets = self._vote_targets()
             if seat not in self.votes.current:
-                acts.append(LegalAction(seat, "投票", (*targets, ABSTAIN), optional=True))
-            elif self.votes._changes.get(seat, 0) < self.votes.max_changes:
-                acts.append(LegalAction(seat, "改票", (*targets, ABSTAIN), optional=True))
+                acts.append(LegalAction(seat, "投票", targets))
+            elif self.votes.may_change(seat):
+                acts.append(LegalAction(seat, "改票", targets))
         acts.extend(self.ruleset.legal(self, seat))
         return acts
+
+    def _vote_targets(self) -> tuple[str, ...]:
+        # who may be voted for changes only when someone goes out or a phase opens
+        key = self.phase.index
+        if self._vote_cache is None or self._vote_cache[0] != key:
+            targets = tuple(t for t in self.order if self.ruleset.may_be_voted(self, t) is None)
+            self._vote_cache = (key, (*targets, ABSTAIN))
+        return self._vote_cache[1]
 
     def outcome(self) -> Outcome:
         return Outcome(self.finished, self.winner, self.phase.label)
@@ -410,6 +434,7 @@ class Game:
 
     # ------------------------------------------------------- phase plumbing
     def _open_phase(self, phase: Phase) -> None:
+        self._vote_cache = None
         if self.phases:
             self.phases[-1].alive = self.alive_seats()
         self.phase = phase
@@ -472,7 +497,7 @@ class Game:
         yield from self.ruleset.before_out(self, seat, cause)
         if not s.alive:
             return
-        s.alive = False
+        self.set_alive(seat, False)
         s.out_cause = cause
         s.out_at = self.phase.label
         self.phases[-1].outs.append((seat, cause))

@@ -45,6 +45,9 @@ class VoteBox:
         self.history.append(Ballot(voter, target, len(self.history), True))
         return None
 
+    def may_change(self, voter: str) -> bool:
+        return self._changes.get(voter, 0) < self.max_changes
+
     def voters(self) -> list[str]:
         return list(self.current)
 

@@ -21,6 +21,7 @@ class ScenarioError(ValueError):
 BLOCK_KEYS = {"at", "votes", "revotes", "actions", "cards", "candidates", "note"}
 ACTION_KEYS = {"by", "skill", "target", "targets", "choice", "text", "phase", "expect"}
 EXPECT_KEYS = {"at", "out", "alive", "sheriff", "winner", "notify", "note"}
+NOTIFY_KEYS = {"to", "skill", "contains", "absent"}
 
 
 @dataclass
@@ -139,6 +140,8 @@ def parse(doc: Any, src: str = "<scenario>") -> Scenario:
         where = f"script[{i}] (at: {at.label})"
         if last is not None and at < last:
             raise err(where, f"脚本块应按游戏顺序排列（{at.label} 在 {last.label} 之后）")
+        if last is not None and at == last:
+            raise err(where, f"同一阶段只能有一个脚本块（{at.label} 重复）")
         last = at
         blk = Block(at=at, where=where)
         for key, dest in (("votes", blk.votes), ("revotes", blk.revotes)):
@@ -272,8 +275,10 @@ def _expects(raw: Any, rs: type[Ruleset], player: Any, err: Any) -> list[Expect]
             raise err(w, f"未知的阵营 {e['winner']!r}；{rs.id} 的阵营：{'、'.join(rs.factions)}")
         if "notify" in e:
             n = e["notify"]
-            if not isinstance(n, dict) or "to" not in n:
-                raise err(w, "notify 应为 {to, skill?, contains?}")
+            if not isinstance(n, dict) or "to" not in n or set(n) - NOTIFY_KEYS:
+                raise err(w, "notify 应为 {to, skill?, contains?, absent?}")
+            if not isinstance(n.get("absent", False), bool):
+                raise err(w, "notify.absent 应为 true 或 false")
             player(w, n["to"])
             if n.get("skill") is not None and str(n["skill"]) not in rs.skill_names():
                 raise err(w, f"未知的技能 {n['skill']!r}")

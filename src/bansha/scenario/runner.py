@@ -127,13 +127,16 @@ def _check(game: Game, sc: Scenario, e: Expect) -> Check:
         return Check(where, ok, f"警长：期望 {want}，实际 {rec.sheriff}")
     n = raw["notify"]
     to, skill, contains = str(n["to"]), n.get("skill"), str(n.get("contains", ""))
+    absent = bool(n.get("absent", False))
     for ev in game.events:
         if ev.kind != "notify" or ev.at != e.at.label or ev.to is None or to not in ev.to:
             continue
         if skill is not None and ev.skill != skill:
             continue
         if contains in ev.text:
-            return Check(where, True, f"{to} 收到：{ev.text}")
+            return Check(where, not absent, f"{to} 收到：{ev.text}")
+    if absent:
+        return Check(where, True, f"{to} 没有收到含“{contains}”的{skill or ''}通知")
     got = [ev.text for ev in game.events
            if ev.kind == "notify" and ev.at == e.at.label and ev.to and to in ev.to]
     return Check(where, False, f"{to} 没有收到含“{contains}”的{skill or ''}通知；收到：{got}")

@@ -21,31 +21,26 @@ class RandomBot:
     name = "random"
 
     def act(self, view: View, legal: list[LegalAction], rng: random.Random) -> Action | None:
-        choices: list[Action | None] = []
-        must = [la for la in legal if not la.optional]
-        for la in legal:
-            if la.needs_text:
-                choices.append(Action(la.seat, la.skill, text="……"))
-            elif la.n_targets == 0:
-                choice = rng.choice(la.choices) if la.choices else None
-                choices.append(Action(la.seat, la.skill, choice=choice))
-            elif la.n_targets == 1:
-                choices.extend(Action(la.seat, la.skill, target=t) for t in la.targets)
-            elif len(la.targets) >= la.n_targets:
-                choices.append(
-                    Action(la.seat, la.skill, targets=tuple(rng.sample(la.targets, la.n_targets)))
-                )
-        if not must:
-            choices.append(None)
-        if not choices:
+        # Pick a skill first (not acting counts as one option where it is legal), then
+        # its target: a skill with many targets must not crowd out "not acting".
+        options: list[LegalAction | None] = [
+            la for la in legal if la.n_targets == 0 or len(la.targets) >= la.n_targets
+        ]
+        if all(la.optional for la in legal):
+            options.append(None)
+        if not options:
             return None
-        # pick a skill first, then a target, so that a skill with many targets does
-        # not crowd out "not acting"
-        by_skill: dict[str | None, list[Action | None]] = {}
-        for c in choices:
-            by_skill.setdefault(c.skill if c else None, []).append(c)
-        options = by_skill[rng.choice(list(by_skill))]
-        return rng.choice(options)
+        la = options[rng.randrange(len(options))]
+        if la is None:
+            return None
+        if la.needs_text:
+            return Action(la.seat, la.skill, text="……")
+        if la.n_targets == 0:
+            choice = la.choices[rng.randrange(len(la.choices))] if la.choices else None
+            return Action(la.seat, la.skill, choice=choice)
+        if la.n_targets == 1:
+            return Action(la.seat, la.skill, target=la.targets[rng.randrange(len(la.targets))])
+        return Action(la.seat, la.skill, targets=tuple(rng.sample(la.targets, la.n_targets)))
 
 
 BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot}

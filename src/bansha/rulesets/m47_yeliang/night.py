@@ -16,7 +16,7 @@ from bansha.engine.ruleset import Resolution
 
 from .outs import lose_stray_skills
 from .roles import SKILLS, VILLAGE
-from .rules import PACK, in_pack, pack, skill_reason, target_reason, valid_targets
+from .rules import PACK, holder, in_pack, pack, skill_reason, target_reason, valid_targets
 
 
 @dataclass
@@ -44,11 +44,7 @@ def _first(game: Game, seat: str | None, skill: str, key: str | None = None) -> 
     return a
 
 
-def _holder(game: Game, role: str) -> str | None:
-    for n in game.order:
-        if game.seats[n].role == role:
-            return n
-    return None
+_holder = holder
 
 
 def step_summon(game: Game, night: Night) -> Resolution:

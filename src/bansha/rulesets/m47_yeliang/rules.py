@@ -100,7 +100,23 @@ def target_reason(game: Game, seat: str, skill: str, target: str | None) -> str 
 
 
 def valid_targets(game: Game, seat: str, skill: str) -> tuple[str, ...]:
+    rng = SKILLS[skill].target
+    if skill not in ("召唤", "神器"):
+        # fast paths for the plain ranges (this runs for every seat every phase)
+        if rng == "alive":
+            return game.alive_tuple()
+        if rng == "alive_other":
+            return tuple(t for t in game.alive_tuple() if t != seat)
     return tuple(t for t in game.order if target_reason(game, seat, skill, t) is None)
+
+
+def holder(game: Game, role: str) -> str | None:
+    """The seat dealt `role` (M47 has one of each special role)."""
+    holders: dict[str, str] = game.data.setdefault("holders", {})
+    if not holders:
+        for n in game.order:
+            holders.setdefault(game.seats[n].role, n)
+    return holders.get(role)
 
 
 def lastwords_reason(game: Game, seat: str, text: str | None) -> str | None:

@@ -141,7 +141,7 @@ class M47Yeliang(Ruleset):
             if skill_reason(game, seat, sk) is None:
                 targets = valid_targets(game, seat, sk)
                 if targets:
-                    acts.append(LegalAction(seat, sk, targets, extra={"team": SKILLS[sk].team}))
+                    acts.append(LegalAction(seat, sk, targets, team=SKILLS[sk].team))
         return acts
 
     def check_submit(self, game: Game, action: Action) -> str | None:
@@ -152,6 +152,9 @@ class M47Yeliang(Ruleset):
             if reason is None:
                 game.data.setdefault("lastwords", {})[seat] = action.text
             return reason
+        if not game.seats[seat].alive:
+            # the dead only hand in last words, or answer a prompt their own out raised
+            return "已出局的角色不能发动技能"
         if skill == "殉职":
             if game.sheriff != seat and "心碎" not in game.seats[seat].skills:
                 return "不是警长，无法殉职"
