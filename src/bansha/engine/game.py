@@ -88,9 +88,9 @@ class Game:
         self.wins: WinChecker[Game] = WinChecker(ruleset.win_rules())
         self._resolution: Resolution | None = None
         self._prompt: Prompt | None = None
-        self._later: list[str] = []
+        self._later: list[str] = []  # night announcements published at the next day start
         self._vote_cache: tuple[int, tuple[str, ...]] | None = None
-        self._alive_cache: tuple[str, ...] | None = None  # night announcements published at the next day start
+        self._alive_cache: tuple[str, ...] | None = None
         ruleset.setup(self)
         self._open_phase(self.phase)
 
