@@ -174,6 +174,14 @@ def _print_game(game: Game, reveal: bool) -> None:
             out.print(f"【判罚】{e.text}")
         else:
             out.print(f"  [dim]导演：{e.text}[/dim]")
+    if reveal:
+        # each player's inbox, read through the player's own view (the secrecy function)
+        out.print("\n[bold]各玩家收到的私信[/bold]")
+        for name in game.seats:
+            private = [e for e in game.view(name)["events"] if e.kind == "notify"]
+            out.print(f"[bold]{name}[/bold]（{'+'.join(game.seats[name].roles)}）：")
+            for e in private:
+                out.print(f"  {e.at}  {e.text}")
     oc = game.outcome()
     if oc.finished:
         out.print(f"\n[bold]结果：{oc.winner or '无人'}胜利（{oc.at}）[/bold]")
