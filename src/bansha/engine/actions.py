@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # never mutated; not frozen because frozen __init__ is slow
 class Action:
     """One input: a skill use, a vote (skill '投票'), a revote ('改票') or a card ('判罚')."""
 

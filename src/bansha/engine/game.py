@@ -74,6 +74,7 @@ class Game:
                     seat.grant(ruleset.skills[sk])
             self.seats[name] = seat
         self.phase: Phase = ruleset.first_phase
+        self._label = self.phase.label
         self.events: list[Event] = []
         self.phases: list[PhaseRecord] = []
         self.sheriff: str | None = None
@@ -438,6 +439,7 @@ class Game:
         if self.phases:
             self.phases[-1].alive = self.alive_seats()
         self.phase = phase
+        self._label = phase.label
         self.phases.append(PhaseRecord(phase.label, sheriff=self.sheriff))
         self.votes = VoteBox()
         self.submitted = {}
@@ -459,7 +461,7 @@ class Game:
         to: tuple[str, ...] | None,
         **kw: Any,
     ) -> Event:
-        e = Event(kind, self.phase.label, text, to, **kw)
+        e = Event(kind, self._label, text, to, **kw)
         self.events.append(e)
         return e
 
