@@ -88,6 +88,7 @@ class Game:
         self.winner: str | None = None
         self.wins: WinChecker[Game] = WinChecker(ruleset.win_rules())
         self._resolution: Resolution | None = None
+        self._immediate = False  # the running resolution is a resolve_now one
         self._prompt: Prompt | None = None
         self._later: list[str] = []  # night announcements published at the next day start
         self._vote_cache: tuple[int, tuple[str, ...]] | None = None
@@ -322,7 +323,16 @@ class Game:
         reason = self.ruleset.check_submit(self, a)
         if reason is not None:
             return self._refuse(a, reason)
-        self.submitted[self.ruleset.submit_key(self, a)] = a
+        now = self.ruleset.resolve_now(self, a)
+        if now is None:
+            self.submitted[self.ruleset.submit_key(self, a)] = a
+            return Accepted()
+        if self._resolution is not None:
+            now.close()
+            return self._refuse(a, "正在结算其他事件，请在结算完成后再提交")
+        self._resolution = now
+        self._immediate = True
+        self._run(None, first=True)
         return Accepted()
 
     def _check_prompt_answer(self, p: Prompt, a: Action) -> str | None:
@@ -415,6 +425,10 @@ class Game:
             self._resolution = None
         except GameOver:
             self._resolution = None
+            self._immediate = False
+            return
+        if self._immediate:  # a resolve_now action: the phase stays open
+            self._immediate = False
             return
         try:
             self._open_phase(self.phase.next())
@@ -505,7 +519,8 @@ class Game:
         self.phases[-1].outs.append((seat, cause))
         self._emit("out", f"{seat} 出局（{cause}）", DIRECTOR, name=seat, cause=cause)
         self.notify(seat, f"你已出局（{cause}）")
-        self.check_win()
+        if self.ruleset.win_check_on_out:
+            self.check_win()
         yield from self.ruleset.after_out(self, seat, cause)
 
     def set_sheriff(self, seat: str | None) -> None:

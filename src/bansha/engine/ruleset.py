@@ -61,6 +61,9 @@ class Ruleset:
     extra_roles: ClassVar[dict[str, tuple[str, ...]]] = {}
     # input skills every ruleset understands (not role skills)
     input_skills: ClassVar[tuple[str, ...]] = ("投票", "改票", "判罚")
+    # True: the game checks wins after every single out (put_out). False: the
+    # ruleset calls game.check_win() itself (s15: "每一步执行完毕后，执行胜负判定").
+    win_check_on_out: ClassVar[bool] = True
 
     options: dict[str, Any] = field(default_factory=dict)
 
@@ -129,6 +132,12 @@ class Ruleset:
         """Close the open phase and resolve it (may yield prompts)."""
         return
         yield
+
+    def resolve_now(self, game: Game, action: Action) -> Resolution | None:
+        """An accepted submission that takes effect at once ("立即", "任意时刻"):
+        return its resolution (run at once, may yield prompts; the phase stays
+        open). None (the default) queues the action for the phase's resolution."""
+        return None
 
     def before_out(self, game: Game, seat: str, cause: str) -> Resolution:
         return

@@ -20,8 +20,10 @@ class ScenarioError(ValueError):
 
 BLOCK_KEYS = {"at", "votes", "revotes", "actions", "cards", "candidates", "note"}
 ACTION_KEYS = {"by", "skill", "target", "targets", "choice", "text", "phase", "expect"}
-EXPECT_KEYS = {"at", "out", "alive", "sheriff", "winner", "notify", "note"}
+EXPECT_KEYS = {"at", "out", "alive", "sheriff", "winner", "notify", "announce", "note"}
 NOTIFY_KEYS = {"to", "skill", "contains", "absent"}
+ANNOUNCE_KEYS = {"contains", "absent"}
+CHECKS = ("out", "alive", "sheriff", "winner", "notify", "announce")
 
 
 @dataclass
@@ -257,9 +259,9 @@ def _expects(raw: Any, rs: type[Ruleset], player: Any, err: Any) -> list[Expect]
         bad = set(e) - EXPECT_KEYS
         if bad:
             raise err(w, f"未知的字段 {sorted(bad)}；可用：{sorted(EXPECT_KEYS)}")
-        checks = set(e) & {"out", "alive", "sheriff", "winner", "notify"}
+        checks = set(e) & set(CHECKS)
         if len(checks) != 1:
-            raise err(w, "每项检查应恰好包含 out/alive/sheriff/winner/notify 之一")
+            raise err(w, f"每项检查应恰好包含 {'/'.join(CHECKS)} 之一")
         at = _phase(e["at"], rs, lambda m, w=w: err(w, m)) if "at" in e else None
         if at is None and "winner" not in e:
             raise err(w, "需要 at")
@@ -282,5 +284,11 @@ def _expects(raw: Any, rs: type[Ruleset], player: Any, err: Any) -> list[Expect]
             player(w, n["to"])
             if n.get("skill") is not None and str(n["skill"]) not in rs.skill_names():
                 raise err(w, f"未知的技能 {n['skill']!r}")
+        if "announce" in e:
+            a = e["announce"]
+            if not isinstance(a, dict) or "contains" not in a or set(a) - ANNOUNCE_KEYS:
+                raise err(w, "announce 应为 {contains, absent?}")
+            if not isinstance(a.get("absent", False), bool):
+                raise err(w, "announce.absent 应为 true 或 false")
         out.append(Expect(e, w, at))
     return out

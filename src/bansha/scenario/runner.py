@@ -125,6 +125,14 @@ def _check(game: Game, sc: Scenario, e: Expect) -> Check:
         want = raw["sheriff"]
         ok = rec.sheriff == (str(want) if want is not None else None)
         return Check(where, ok, f"警长：期望 {want}，实际 {rec.sheriff}")
+    if "announce" in raw:
+        contains = str(raw["announce"]["contains"])
+        absent = bool(raw["announce"].get("absent", False))
+        hit = next((ev for ev in game.events if ev.kind == "announce" and ev.at == e.at.label
+                    and contains in ev.text), None)
+        if hit is not None:
+            return Check(where, not absent, f"公示：{hit.text}")
+        return Check(where, absent, f"没有含“{contains}”的公示")
     n = raw["notify"]
     to, skill, contains = str(n["to"]), n.get("skill"), str(n.get("contains", ""))
     absent = bool(n.get("absent", False))

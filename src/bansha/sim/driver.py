@@ -10,6 +10,9 @@ from bansha.engine import Game
 from .bots import Bot, View
 
 MAX_STEPS = 5000
+# A bot with `multi_action = True` is asked again after each accepted action
+# (a wolf may both kill and summon in one night); this caps the asking.
+MAX_ACTIONS_PER_WINDOW = 4
 
 
 class NoEnd(RuntimeError):
@@ -35,8 +38,19 @@ def play(game: Game, bots: Mapping[str, Bot], rng: random.Random) -> Game:
                 game.advance()
             continue
         for seat, acts in game.pending().items():
-            a = bots[seat].act(_lazy_view(game, seat), acts, rng)
-            if a is not None:
-                game.submit(a)
+            bot = bots[seat]
+            a = bot.act(_lazy_view(game, seat), acts, rng)
+            if a is None:
+                continue
+            accepted = game.submit(a)
+            if getattr(bot, "multi_action", False):
+                for _ in range(MAX_ACTIONS_PER_WINDOW - 1):
+                    if not accepted or game.prompt is not None or game.finished:
+                        break
+                    more = game.legal(seat)
+                    a = bot.act(_lazy_view(game, seat), more, rng) if more else None
+                    if a is None:
+                        break
+                    accepted = game.submit(a)
         game.advance()
     return game

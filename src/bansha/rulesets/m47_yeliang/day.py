@@ -7,7 +7,7 @@ from bansha.engine import Game
 from bansha.engine.ruleset import Resolution
 from bansha.engine.votes import VoteBox
 
-from .outs import SENT_OFF, heartbreak
+from .outs import SENT_OFF, VOTED_OUT, heartbreak
 
 
 def fmt(x: float) -> str:
@@ -31,7 +31,7 @@ def resolve_day(game: Game) -> Resolution:
         tops = VoteBox.tops(counts)
         if len(tops) == 1:
             game.announce(f"{tops[0]} 被投票出局")
-            yield from game.put_out(tops[0], "投票出局")
+            yield from game.put_out(tops[0], VOTED_OUT)
         elif tops:
             game.announce("平票（" + "、".join(tops) + "），无人出局")
         else:

@@ -15,7 +15,7 @@ from bansha.engine import Action, Game, LegalAction, Prompt
 from bansha.engine.ruleset import Resolution
 
 from .outs import lose_stray_skills
-from .roles import SKILLS, VILLAGE
+from .roles import VILLAGE
 from .rules import PACK, holder, in_pack, pack, skill_reason, target_reason, valid_targets
 
 
@@ -263,9 +263,4 @@ def resolve_night(game: Game) -> Resolution:
     night = Night()
     for _label, step in NIGHT_ORDER:
         yield from step(game, night)
-    # actions left over are for skills no step takes (or actors without the skill)
-    for key, a in list(game.submitted.items()):
-        if a.skill in SKILLS and a.skill != "遗言":
-            game.reject(a, "本夜无法结算该技能")
-            del game.submitted[key]
     game.data.pop("witch_tonight", None)

@@ -9,8 +9,9 @@ from bansha.engine.ruleset import Resolution
 from .roles import SKILLS, VILLAGE
 
 LAST_WORDS = 4
-CURSE_CAUSES = ("毒药", "神堕", "投票出局")
 SENT_OFF = "红牌罚下"
+VOTED_OUT = "投票出局"
+CURSE_CAUSES = ("毒药", "神堕", VOTED_OUT)
 
 
 def lose_stray_skills(game: Game, seat: str) -> None:
@@ -30,7 +31,12 @@ def before_out(game: Game, seat: str, cause: str) -> Resolution:
     """神堕: 'this player goes out before you'. Not on a red card: the director sends
     the player off; no skill fires for a sent-off player (RULINGS.md)."""
     s = game.seats[seat]
-    if "神堕" not in s.skills or cause == SENT_OFF:
+    if "神堕" not in s.skills:
+        return
+    if cause == SENT_OFF:
+        stale = game.take(seat, "神堕")
+        if stale is not None:
+            game.reject(stale, "红牌罚下的角色不能发动神堕")
         return
     targets = _others_alive(game, seat)
     if not targets:
@@ -46,6 +52,10 @@ def before_out(game: Game, seat: str, cause: str) -> Resolution:
 
 def after_out(game: Game, seat: str, cause: str) -> Resolution:
     s = game.seats[seat]
+    if not game.phase.is_night and cause not in (VOTED_OUT, SENT_OFF):
+        # a day out other than the vote and a red card (announced where they happen):
+        # 心碎, 神堕 — "讨论日进行时、投票结束时都会随时公示游戏流程相关信息"
+        game.announce(f"{seat} 出局")
     if s.role == "村长" and cause in CURSE_CAUSES:
         _curse(game, seat, cause)
     if cause != SENT_OFF and game.data.get("lastwords_given", 0) < LAST_WORDS:

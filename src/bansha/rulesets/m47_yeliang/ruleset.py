@@ -111,7 +111,8 @@ class M47Yeliang(Ruleset):
         names = [n for n, _ in prev.outs] if prev else []
         game.announce("昨夜出局：" + "、".join(names) if names else "昨夜无人出局")
         texts: dict[str, str] = game.data.setdefault("lastwords", {})
-        for n in game.order:
+        # 公示出局名单时按角色出局的顺序排序: last words follow the same order
+        for n in dict.fromkeys(n for rec in game.phases for n, _ in rec.outs):
             s = game.seats[n]
             if s.alive or not s.flags.get("lastwords_right") or s.flags.get("lastwords_published"):
                 continue
@@ -179,6 +180,13 @@ class M47Yeliang(Ruleset):
             yield from day.send_offs(game)
         else:
             yield from day.resolve_day(game)
+        # what is left was never taken: a skill no step settles, a badge or 神堕 choice
+        # for an out that did not happen (遗言 are kept until they are published)
+        when = "本夜" if game.phase.is_night else "本日"
+        for key, a in list(game.submitted.items()):
+            if a.skill != "遗言":
+                game.reject(a, f"{when}无法结算该技能")
+                del game.submitted[key]
 
     def before_out(self, game: Game, seat: str, cause: str) -> Resolution:
         return outs.before_out(game, seat, cause)
