@@ -383,7 +383,10 @@ class Game:
         settles `sent_off_pending` (after the day's vote or the night)."""
         applied = self.cards.give(seat, colour)
         text = f"判罚：{seat} " + " → ".join(f"{c}牌" for c in applied)
-        self._emit("card", text, None, name=seat, extra={"cards": applied})
+        # the player learns at once; the thread learns at once by day, and at the next
+        # day start for a card given at night (night news is published then)
+        self._emit("card", text, (seat,), name=seat, extra={"cards": applied})
+        self.announce(text, later=self.phase.is_night)
         if applied[-1] == "红" and self.seats[seat].alive and seat not in self.sent_off_pending:
             self.sent_off_pending.append(seat)
 
