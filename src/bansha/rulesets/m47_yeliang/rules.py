@@ -100,13 +100,25 @@ def target_reason(game: Game, seat: str, skill: str, target: str | None) -> str 
 
 
 def valid_targets(game: Game, seat: str, skill: str) -> tuple[str, ...]:
+    # The same ranges as target_reason, computed directly: this runs for every seat in
+    # every phase and dominated the benchmark when done target by target.
+    # (tests/unit/test_m47_targets.py checks both agree.)
     rng = SKILLS[skill].target
-    if skill not in ("召唤", "神器"):
-        # fast paths for the plain ranges (this runs for every seat every phase)
-        if rng == "alive":
-            return game.alive_tuple()
-        if rng == "alive_other":
-            return tuple(t for t in game.alive_tuple() if t != seat)
+    alive = game.alive_tuple()
+    if skill == "召唤":
+        members = game.groups.get(PACK, ())
+        return tuple(t for t in alive if t not in members)
+    if skill == "神器":
+        st = game.seats[seat].skills.get("神器")
+        if st is not None and st.last_used_phase == game.phase.index - 2:
+            return tuple(t for t in alive if t not in st.last_targets)
+        return alive
+    if rng == "alive":
+        return alive
+    if rng == "alive_other":
+        return tuple(t for t in alive if t != seat)
+    if rng == "dead":
+        return tuple(t for t in game.order if not game.seats[t].alive)
     return tuple(t for t in game.order if target_reason(game, seat, skill, t) is None)
 
 
