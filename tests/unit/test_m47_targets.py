@@ -23,7 +23,7 @@ def test_fast_ranges_match_the_per_target_check() -> None:
                     checked += 1
             p = g.prompt
             for s, acts in ({p.seat: list(p.options)} if p else g.pending()).items():
-                a = bot.act(lambda s=s: g.view(s), acts, rng)  # type: ignore[misc]
+                a = bot.act(lambda s=s, g=g: g.view(s), acts, rng)  # type: ignore[misc]
                 if a is not None:
                     g.submit(a)
                 if p is not None:
