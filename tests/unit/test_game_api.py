@@ -175,7 +175,7 @@ def test_setup_errors_are_clear() -> None:
         Game.new(Toy, [{"甲": "狼"}, {"乙": "民"}, {"丙": "民"}, {"丁": "仙"}])
     with pytest.raises(SetupError, match="名字重复"):
         Game.new(Toy, [{"甲": "狼"}, {"甲": "民"}, {"丙": "民"}, {"丁": "民"}])
-    with pytest.raises(SetupError, match="需要 4–4 名玩家"):
+    with pytest.raises(SetupError, match="需要 4 名玩家"):
         Game.new(Toy, 5)
     with pytest.raises(SetupError, match="未知的规则"):
         Game.new("nope", 4)

@@ -136,9 +136,9 @@ class Game:
     @staticmethod
     def _roles_for(rs: Ruleset, plist: list[Any], rng: random.Random) -> list[list[str]]:
         if not (rs.min_players <= len(plist) <= rs.max_players):
-            raise SetupError(
-                f"{rs.title} 需要 {rs.min_players}–{rs.max_players} 名玩家，给出了 {len(plist)} 名"
-            )
+            lo, hi = rs.min_players, rs.max_players
+            need = f"{lo}" if lo == hi else f"{lo}–{hi}"
+            raise SetupError(f"{rs.title} 需要 {need} 名玩家，给出了 {len(plist)} 名")
         names: list[str] = []
         given: list[list[str] | None] = []
         for i, p in enumerate(plist, 1):

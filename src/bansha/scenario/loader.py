@@ -200,9 +200,10 @@ def _players(raw: Any, rs: type[Ruleset], err: Any) -> tuple[list[dict[str, Any]
                           f"未知的身份 {c!r}；{rs.id} 的身份：{'、'.join(rs.roles)}")
         names.append(name)
         players.append({name: role if isinstance(role, list) else str(role)})
-    if not (rs.min_players <= len(players) <= rs.max_players):
-        raise err("players", f"{rs.title} 需要 {rs.min_players}–{rs.max_players} 名玩家，"
-                             f"给出了 {len(players)} 名")
+    lo, hi = rs.min_players, rs.max_players
+    if not (lo <= len(players) <= hi):
+        need = f"{lo}" if lo == hi else f"{lo}–{hi}"
+        raise err("players", f"{rs.title} 需要 {need} 名玩家，给出了 {len(players)} 名")
     return players, names
 
 
