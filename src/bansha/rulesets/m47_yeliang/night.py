@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from bansha.engine import Action, Game, LegalAction, Prompt
+from bansha.engine.damage import Damage, Protection, resolve_damage
 from bansha.engine.ruleset import Resolution
 
 from .outs import lose_stray_skills
@@ -213,27 +214,37 @@ def step_shield(game: Game, night: Night) -> Resolution:
     yield
 
 
+def _protections(game: Game, night: Night) -> list[Protection]:
+    """The post's step (9) 1.–3., in its order: 救药 (the whole night), 神器 (once),
+    the 村长's second life (once per game)."""
+    kill = frozenset({"指杀"})
+    out: list[Protection] = []
+    if night.saved:
+        out.append(Protection("救药", kill, night.saved))
+    if night.shield:
+        out.append(Protection("神器", kill, night.shield, uses=1))
+    mayor = holder(game, "村长")
+    if mayor is not None:
+        life = game.seats[mayor].skills.get("长寿之命")
+        if life is not None and life.usable():
+            out.append(Protection("长寿之命", kill, mayor, uses=1))
+    return out
+
+
 def step_kills(game: Game, night: Night) -> Resolution:
+    protections = _protections(game, night)
     for target, by in night.kills:
-        s = game.seats[target]
-        if not s.alive:
+        if not game.alive(target):
             game.trace(f"{by}：{target} 已出局，指杀无效", skill=by, name=target)
             continue
-        # protections in the post's order (9) 1.–3.
-        if night.saved == target:
-            game.trace(f"{target} 未因指杀出局：救药", skill="救药", name=target)
+        result = resolve_damage(Damage("指杀", by, target), protections)
+        if result.blocked_by is None:
+            yield from game.put_out(target, "指杀")
             continue
-        if night.shield == target:
-            night.shield = None  # 免疫一次
-            game.trace(f"{target} 未因指杀出局：神器", skill="神器", name=target)
-            continue
-        life = s.skills.get("长寿之命")
-        if life is not None and life.usable():
-            life.spend((), game.phase.index)
-            game.trace(f"{target} 未因指杀出局：长寿之命（第二条命已用去）",
-                       skill="长寿之命", name=target)
-            continue
-        yield from game.put_out(target, "指杀")
+        if result.blocked_by == "长寿之命":
+            game.seats[target].skills["长寿之命"].spend((), game.phase.index)
+        game.trace(f"{target} 未因指杀出局：{result.blocked_by}", skill=result.blocked_by,
+                   name=target)
 
 
 def step_poison(game: Game, night: Night) -> Resolution:
