@@ -1,0 +1,128 @@
+"""[S15] 胜负判定, checked after every step in the order 白狼、吹笛、情侣、狼人、村民.
+
+"未曾达到判负条件且最先达到判胜条件的阵营将获得胜利。若有且只有一个阵营未达到判负
+条件，则该阵营获得胜利。" — the engine's WinChecker does exactly that (lose first,
+has-lost never reverts). A faction nobody belongs to any more (白狼 after 归群,
+情侣阵营 when the lovers share a faction) has lost (RULINGS R-15).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from bansha.engine import Game
+from bansha.engine.factions import FactionRule
+
+from .roles import CATEGORY, LOVERS_SIDE, PIPER_SIDE, SKILLS, VILLAGE, WHITE, WIN_ORDER, WOLVES
+from .rules import is_wolf, lovers, mad, vote_weight
+
+WHITE_WOLF_AT = 5  # "白狼在只有5个人未出局时自身未出局"
+
+
+def _alive_in(g: Game, faction: str) -> list[str]:
+    return [n for n in g.alive_tuple() if g.seats[n].faction == faction]
+
+
+# 〖白狼阵营〗
+def white_lost(g: Game) -> bool:
+    return not _alive_in(g, WHITE)  # 负：白狼出局
+
+
+def white_won(g: Game) -> bool:
+    return len(g.alive_tuple()) <= WHITE_WOLF_AT and bool(_alive_in(g, WHITE))
+
+
+# 〖吹笛阵营〗
+def piper_lost(g: Game) -> bool:
+    return not _alive_in(g, PIPER_SIDE)  # 负：吹笛出局
+
+
+def piper_won(g: Game) -> bool:
+    """胜：所有普通身份、村民与狼人均处于癫狂状态."""
+    return all(mad(g, n) for n in g.alive_tuple()
+               if CATEGORY.get(g.seats[n].role) in ("普通", "村民", "狼人"))
+
+
+# 〖情侣阵营〗
+def lovers_lost(g: Game) -> bool:
+    """负：情侣出局. Before 金箭 is settled the faction cannot be judged."""
+    if not g.data.get("night0_done"):
+        return False
+    members = [n for n in lovers(g) if g.seats[n].faction == LOVERS_SIDE]
+    return not members or any(not g.seats[n].alive for n in members)
+
+
+# 〖狼人阵营〗
+def wolves_lost(g: Game) -> bool:
+    """负：狼人阵营所有角色均出局或处于癫狂状态."""
+    return all(mad(g, n) for n in _alive_in(g, WOLVES))
+
+
+def wolves_won(g: Game) -> bool:
+    """胜：狼人阵营存活的人数可投出的票数占总票数的一半或以上 (警长 2, 若愚 0, 假死 0)."""
+    total = sum(vote_weight(g, n) for n in g.alive_tuple())
+    side = sum(vote_weight(g, n) for n in _alive_in(g, WOLVES))
+    return total > 0 and 2 * side >= total
+
+
+# 〖村民阵营〗
+def village_lost(dao_bian: bool) -> Callable[[Game], bool]:
+    """负：1.村民阵营中的特殊身份均出局；2.村民阵营中的所有普通身份及村民均出局或处于癫狂状态.
+    With 刀边 (the post's rule) either loses; without it (屠城) both are needed."""
+
+    def lost(g: Game) -> bool:
+        members = _alive_in(g, VILLAGE)
+        specials_out = not any(CATEGORY.get(g.seats[n].role) == "特殊" for n in members)
+        commons_out = all(mad(g, n) for n in members
+                          if CATEGORY.get(g.seats[n].role) in ("普通", "村民"))
+        return (specials_out or commons_out) if dao_bian else (specials_out and commons_out)
+
+    return lost
+
+
+def rules(options: dict[str, Any]) -> list[FactionRule[Game]]:
+    table: dict[str, FactionRule[Game]] = {
+        WHITE: FactionRule(WHITE, white_lost, white_won),
+        PIPER_SIDE: FactionRule(PIPER_SIDE, piper_lost, piper_won),
+        LOVERS_SIDE: FactionRule(LOVERS_SIDE, lovers_lost, None),
+        WOLVES: FactionRule(WOLVES, wolves_lost, wolves_won),
+        VILLAGE: FactionRule(VILLAGE, village_lost(bool(options.get("刀边", True))), None),
+    }
+    return [table[f] for f in WIN_ORDER]
+
+
+def check(game: Game) -> None:
+    """The win check after a step (raises GameOver once a winner exists), then 遗志."""
+    game.check_win()
+    _legacy(game)
+
+
+def _legacy(game: Game) -> None:
+    """遗志: "若情侣中有狼人且情侣属于〖情侣阵营〗，当〖狼人阵营〗优先判负后，狼人阵营的狼人
+    失去技能【杀人】，情侣获得技能【杀人】"."""
+    if game.data.get("遗志_done"):
+        return
+    lost = game.wins.has_lost
+    pair = lovers(game)
+    if WOLVES not in lost or LOVERS_SIDE in lost or not pair:
+        return
+    if any(game.seats[n].faction != LOVERS_SIDE for n in pair):
+        return
+    if not any(is_wolf(game, n) for n in pair):
+        return
+    game.data["遗志_done"] = True
+    for n in game.order:
+        s = game.seats[n]
+        if s.faction == WOLVES and "杀人" in s.skills:
+            s.lose("杀人")
+            game.trace(f"遗志：狼人阵营判负，{n} 失去【杀人】", skill="遗志")
+    for n in pair:
+        s = game.seats[n]
+        s.grant(SKILLS["杀人"])
+        s.flags["遗志"] = True
+        if game.phase.is_night:
+            s.flags["杀人_got"] = game.phase.index
+    game.notify(pair, "遗志：〖狼人阵营〗已判负，情侣获得技能【杀人】（两人共同决定一个目标）",
+                skill="遗志")
+    game.trace("遗志：情侣获得【杀人】", skill="遗志")
