@@ -185,3 +185,37 @@ def test_dealing_is_seeded() -> None:
     a = Game.new(Toy, ["a", "b", "c", "d"], seed=11)
     b = Game.new(Toy, ["a", "b", "c", "d"], seed=11)
     assert [s.roles for s in a.seats.values()] == [s.roles for s in b.seats.values()]
+
+
+@register
+class ToyNow(Toy):
+    """Toy plus a day skill that takes effect the moment it is submitted."""
+
+    id = "toy-now-test"
+    skills: ClassVar[dict[str, SkillSpec]] = {
+        **Toy.skills,
+        "自爆": SkillSpec("自爆", window="day", target="none"),
+    }
+
+    def check_submit(self, game: Game, action: Action) -> str | None:
+        if action.skill == "自爆":
+            return None if not game.phase.is_night else "只能在白天发动"
+        return super().check_submit(game, action)
+
+    def resolve_now(self, game: Game, action: Action) -> Resolution | None:
+        if action.skill != "自爆":
+            return None
+        return game.put_out(action.seat, "自爆")
+
+
+def test_resolve_now_takes_effect_at_once_and_keeps_the_phase_open() -> None:
+    g = Game.new(ToyNow, PLAYERS, seed=3)
+    g.advance()  # night 1 passes
+    assert g.phase == Phase("day", 2)
+    assert g.submit(Action("丙", "自爆"))
+    # out at once, then 丙's 遗嘱 prompt; the day is still open afterwards
+    assert not g.seats["丙"].alive and g.prompt is not None and g.prompt.seat == "丙"
+    g.advance()
+    assert g.prompt is None and g.phase == Phase("day", 2)
+    assert g.submit(Action("乙", "投票", target="甲"))
+    assert Game.replay(g.log).events == g.events
