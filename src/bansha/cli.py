@@ -189,6 +189,9 @@ def _print_game(game: Game, reveal: bool) -> None:
         out.print(f"\n停在 {oc.at}，游戏未结束")
 
 
+from bansha.sim.simulate_cli import simulate_cmd  # noqa: E402
+
+app.command("simulate")(simulate_cmd)
 
 
 def main() -> None:

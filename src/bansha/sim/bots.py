@@ -44,3 +44,8 @@ class RandomBot:
 
 
 BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot}
+
+# heuristic.py defines the simulator's bots; registered here for `bansha play --bots`.
+from .heuristic import HeuristicBot, UniformBot  # noqa: E402
+
+BOTS.update({"heuristic": HeuristicBot, "uniform": UniformBot})

@@ -44,13 +44,16 @@ def play(game: Game, bots: Mapping[str, Bot], rng: random.Random) -> Game:
                 continue
             accepted = game.submit(a)
             if getattr(bot, "multi_action", False):
+                used = {a.skill}
                 for _ in range(MAX_ACTIONS_PER_WINDOW - 1):
                     if not accepted or game.prompt is not None or game.finished:
                         break
-                    more = game.legal(seat)
+                    # offer only skills not used yet in this window
+                    more = [la for la in game.legal(seat) if la.skill not in used]
                     a = bot.act(_lazy_view(game, seat), more, rng) if more else None
                     if a is None:
                         break
+                    used.add(a.skill)
                     accepted = game.submit(a)
         game.advance()
     return game

@@ -1,0 +1,246 @@
+"""经典狼人杀 (classic): 村民 and 狼人 only.
+
+Night: the pack kills one alive villager (the kill is compulsory; an unsubmitted
+kill falls on a uniformly random villager). Day: the top vote goes out; a tie or
+no vote sends nobody out. The wolves win once they are at least as many as the
+villagers; the village wins once every wolf is out. Options choose the numbers
+and whether the game opens with a night or a day. See RULINGS.md.
+
+The file is deliberately lean: the simulator plays hundreds of thousands of
+these games to check itself against the exact village win probability.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from bansha.engine import (
+    Action,
+    Game,
+    LegalAction,
+    OptionSpec,
+    Phase,
+    RoleSpec,
+    Ruleset,
+    SetupError,
+    SkillSpec,
+    register,
+)
+from bansha.engine.factions import FactionRule
+from bansha.engine.ruleset import DEFAULT_NAMES, Resolution
+from bansha.engine.votes import VoteBox
+
+VILLAGE = "村民阵营"
+WOLVES = "狼人阵营"
+VILLAGER = "村民"
+WOLF = "狼人"
+KILL = "杀人"
+PACK = "狼群"
+KILL_KEY = f"{PACK}/{KILL}"
+NIGHT_OUT = "狼刀"
+LYNCH_OUT = "投票出局"
+
+SKILLS: dict[str, SkillSpec] = {
+    KILL: SkillSpec(KILL, team=True, forced=True, target="alive_other",
+                    text="每个夜晚，狼群共同指杀一名存活的村民（必须发动；未提交时随机指定）。"),
+}
+
+ROLES: dict[str, RoleSpec] = {
+    VILLAGER: RoleSpec(VILLAGER, VILLAGE, 13, aliases=("villager", "平民"),
+                       note="没有技能；人数由选项 villagers 决定"),
+    WOLF: RoleSpec(WOLF, WOLVES, 2, (KILL,), aliases=("wolf", "werewolf"),
+                   note="互知共群；人数由选项 wolves 决定"),
+}
+
+
+def _counts(game: Game) -> tuple[int, int]:
+    """(alive villagers, alive wolves), kept in game.data so win checks stay O(1)."""
+    c: int = game.data["c"]
+    m: int = game.data["m"]
+    return c, m
+
+
+def _wolves_won(game: Game) -> bool:
+    c, m = _counts(game)
+    return m > 0 and m >= c
+
+
+def _wolves_lost(game: Game) -> bool:
+    return _counts(game)[1] == 0
+
+
+def _as_int(name: str, value: Any) -> int:
+    # CLI options arrive as text ("3"); a YAML scenario gives ints
+    try:
+        n = int(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"选项 {name} 应为整数，给出了 {value!r}") from None
+    if str(n) != str(value).strip():
+        raise ValueError(f"选项 {name} 应为整数，给出了 {value!r}")
+    return n
+
+
+@register
+@dataclass
+class Classic(Ruleset):
+    id = "classic"
+    title = "经典狼人杀（村民＋狼人）"
+    min_players = 3  # 2 villagers + 1 wolf is the smallest undecided table
+    max_players = len(DEFAULT_NAMES)
+    first_phase = Phase("night", 0)
+    roles = ROLES
+    skills = SKILLS
+    factions = (WOLVES, VILLAGE)
+    faction_aliases: ClassVar[dict[str, str]] = {
+        "village": VILLAGE, "wolves": WOLVES, "好人": VILLAGE, "好人阵营": VILLAGE,
+        "狼人": WOLVES, "村民": VILLAGE,
+    }
+    option_specs = (
+        OptionSpec("wolves", 2, (), "狼人数量 m（≥1）"),
+        OptionSpec("villagers", None, (),
+                   "村民数量 c（须多于狼人）；不填时为玩家人数减去狼人数"),
+        OptionSpec("first", "night", ("night", "day"),
+                   "night：第0夜开局（先杀人）；day：第1天开局（先投票）"),
+    )
+    # The simulator's player count when none is given: 13 村民 + 2 狼人.
+    default_players: ClassVar[int] = 15
+
+    def __post_init__(self) -> None:
+        # The opening phase is an option here; Game reads `first_phase` from the
+        # ruleset instance, so an instance attribute shadows the class default.
+        first = Phase("day", 1) if self.options.get("first") == "day" else Phase("night", 0)
+        object.__setattr__(self, "first_phase", first)
+
+    @classmethod
+    def suggested_players(cls, options: dict[str, Any]) -> int:
+        """The player count the options imply (used by the simulator's default)."""
+        m = _as_int("wolves", options.get("wolves", 2))
+        c = options.get("villagers")
+        if c is None:
+            return max(cls.default_players, 2 * m + 1)  # villagers must outnumber wolves
+        return _as_int("villagers", c) + m
+
+    # ---- setup ------------------------------------------------------------
+    def deal(self, n: int, rng: random.Random) -> list[str]:
+        m = _as_int("wolves", self.options.get("wolves", 2))
+        given = self.options.get("villagers")
+        c = n - m if given is None else _as_int("villagers", given)
+        if m < 1:
+            raise ValueError("至少需要 1 名狼人")
+        if c + m != n:
+            raise ValueError(f"{c} 名村民 + {m} 名狼人 = {c + m} 人，但给出了 {n} 名玩家")
+        if c <= m:
+            raise ValueError(f"村民（{c}）须多于狼人（{m}），否则开局即分出胜负；"
+                             "请调整人数或选项 wolves/villagers")
+        pool = [VILLAGER] * c + [WOLF] * m
+        rng.shuffle(pool)
+        return pool
+
+    def setup(self, game: Game) -> None:
+        wolves = [n for n in game.order if game.seats[n].role == WOLF]
+        if not wolves or len(wolves) * 2 >= len(game.order):
+            # hand-dealt seats bypass deal(): check the same premise here
+            raise SetupError("经典局需要至少 1 名狼人，且村民多于狼人")
+        game.groups[PACK] = wolves
+        game.data["c"] = len(game.order) - len(wolves)
+        game.data["m"] = len(wolves)
+        for n in game.order:
+            s = game.seats[n]
+            game.notify(n, f"你的身份是：{s.role}（{s.faction}）")
+        game.notify(wolves, "狼群成员为 " + "、".join(wolves), skill=KILL)
+
+    def on_phase_start(self, game: Game) -> None:
+        ph = game.phase
+        if ph.is_night:
+            game.announce(f"{ph.chinese}开始，狼人请杀人")
+            return
+        prev = game.phases[-2] if len(game.phases) >= 2 else None
+        if prev is not None:
+            names = "、".join(n for n, _ in prev.outs)
+            game.announce(f"昨夜出局：{names}" if names else "昨夜无人出局")
+        game.announce(f"{ph.chinese}：请投票")
+
+    # ---- inputs -----------------------------------------------------------
+    def _prey(self, game: Game) -> tuple[str, ...]:
+        # alive villagers; recomputed only when the alive set changes
+        alive = game.alive_tuple()
+        cached = game.data.get("prey")
+        if cached is None or cached[0] is not alive:
+            pack = game.groups[PACK]
+            cached = (alive, tuple(n for n in alive if n not in pack))
+            game.data["prey"] = cached
+        prey: tuple[str, ...] = cached[1]
+        return prey
+
+    def legal(self, game: Game, seat: str) -> list[LegalAction]:
+        if not game.phase.is_night or seat not in game.groups[PACK] or not game.alive(seat):
+            return []
+        return [LegalAction(seat, KILL, self._prey(game), optional=False, team=True)]
+
+    def check_submit(self, game: Game, action: Action) -> str | None:
+        if action.skill != KILL:
+            return f"本规则没有技能 {action.skill}"
+        if not game.phase.is_night:
+            return "只能在夜晚杀人"
+        if action.seat not in game.groups[PACK]:
+            return "只有狼人可以杀人"
+        if not game.alive(action.seat):
+            return "已出局的角色不能发动技能"
+        if action.target not in self._prey(game):
+            return f"{action.target} 不是存活的村民，不能被杀"
+        return None
+
+    def submit_key(self, game: Game, action: Action) -> str:
+        return KILL_KEY  # one pack decision: the last submission stands
+
+    # ---- resolution -------------------------------------------------------
+    def resolve(self, game: Game) -> Resolution:
+        if game.phase.is_night:
+            yield from self._night(game)
+        else:
+            yield from self._day(game)
+
+    def _night(self, game: Game) -> Resolution:
+        a = game.take_key(KILL_KEY)
+        prey = self._prey(game)
+        if a is not None and a.target in prey:
+            target = a.target
+        else:
+            target = prey[game.rng.randrange(len(prey))]
+            game.trace(f"狼人未提交杀人，随机指定 {target}", skill=KILL)
+        assert target is not None
+        yield from game.put_out(target, NIGHT_OUT)
+
+    def _day(self, game: Game) -> Resolution:
+        counts = game.votes.tally(lambda v: 1.0)
+        tops = VoteBox.tops(counts)
+        if len(tops) == 1:
+            game.announce(f"{tops[0]} 被投票出局（{counts[tops[0]]:g}票）")
+            yield from game.put_out(tops[0], LYNCH_OUT)
+        elif tops:
+            game.announce("平票（" + "、".join(tops) + "），无人出局")
+        else:
+            game.announce("无人得票，无人出局")
+
+    def before_out(self, game: Game, seat: str, cause: str) -> Resolution:
+        # put_out checks the win right after the seat goes out: the counts must
+        # already say so (nothing in this ruleset can stop an out once it starts)
+        if game.seats[seat].role == WOLF:
+            game.data["m"] -= 1
+        else:
+            game.data["c"] -= 1
+        return
+        yield
+
+    def win_rules(self) -> list[FactionRule[Game]]:
+        return [
+            FactionRule(WOLVES, _wolves_lost, _wolves_won),
+            FactionRule(VILLAGE, _wolves_won, None),
+        ]
+
+    def view_extra(self, game: Game, seat: str) -> dict[str, Any]:
+        if seat in game.groups[PACK]:
+            return {"group": {PACK: list(game.groups[PACK])}}
+        return {}
