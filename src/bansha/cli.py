@@ -141,7 +141,7 @@ def play_cmd(
     except SetupError as e:
         err.print(f"[red]错误[/red]：{e}")
         raise typer.Exit(2) from None
-    seats = {n: BOTS[bots]() for n in game.seats}
+    seats = {n: BOTS[bots]() for n in game.public_view()["seats"]}
     play_game(game, seats, random.Random(f"bots:{seed}"))
     if as_json:
         doc = result_document(game, include_trace=reveal)
@@ -152,11 +152,13 @@ def play_cmd(
 
 
 def _print_game(game: Game, reveal: bool) -> None:
+    record = game.director_view()
     out.print(f"[bold]{game.ruleset.title}[/bold]")
     if reveal:
-        out.print("身份：" + "，".join(f"{n}={'+'.join(s.roles)}" for n, s in game.seats.items()))
+        out.print("身份：" + "，".join(f"{s['name']}={'+'.join(s['roles'])}"
+                                    for s in record["seats"]))
     at = None
-    for e in game.events:
+    for e in record["events"]:
         if e.at != at:
             at = e.at
             out.print(f"\n[bold cyan]══ {at} ══[/bold cyan]")
@@ -177,9 +179,10 @@ def _print_game(game: Game, reveal: bool) -> None:
     if reveal:
         # each player's inbox, read through the player's own view (the secrecy function)
         out.print("\n[bold]各玩家收到的私信[/bold]")
-        for name in game.seats:
+        for s in record["seats"]:
+            name = s["name"]
             private = [e for e in game.view(name)["events"] if e.kind == "notify"]
-            out.print(f"[bold]{name}[/bold]（{'+'.join(game.seats[name].roles)}）：")
+            out.print(f"[bold]{name}[/bold]（{'+'.join(s['roles'])}）：")
             for e in private:
                 out.print(f"  {e.at}  {e.text}")
     oc = game.outcome()

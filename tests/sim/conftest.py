@@ -21,7 +21,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     )
     if wanted:
         return
-    skip = pytest.mark.skip(reason="100,000-game runs: run in CI, or opt in with -m slow / BANSHA_SLOW=1")
+    skip = pytest.mark.skip(reason="100,000-game runs: CI runs them; or -m slow / BANSHA_SLOW=1")
     for item in items:
         if "slow" in item.keywords:
             item.add_marker(skip)

@@ -73,7 +73,7 @@ class Game:
                 for sk in ruleset.roles[card].skills:
                     seat.grant(ruleset.skills[sk])
             self.seats[name] = seat
-        self.phase: Phase = ruleset.first_phase
+        self.phase: Phase = ruleset.opening_phase()
         self._label = self.phase.label
         self.events: list[Event] = []
         self.phases: list[PhaseRecord] = []
@@ -262,6 +262,28 @@ class Game:
     def public_view(self) -> dict[str, Any]:
         return self._view(None)
 
+    def director_view(self) -> dict[str, Any]:
+        """Everything, as the director's record has it: every seat's cards, current
+        faction and fate, every phase's outs, every event including the trace. For the
+        director's screens and post-game statistics, never for a player or a bot."""
+        return {
+            "at": self.phase.label,
+            "finished": self.finished,
+            "winner": self.winner,
+            "sheriff": self.sheriff,
+            "seats": [
+                {"name": n, "roles": list(s.roles), "faction": s.faction, "alive": s.alive,
+                 "out_cause": s.out_cause, "out_at": s.out_at}
+                for n, s in self.seats.items()
+            ],
+            "phases": [
+                {"at": p.at, "outs": list(p.outs), "sheriff": p.sheriff,
+                 "alive": list(p.alive) if p.alive is not None else self.alive_seats()}
+                for p in self.phases
+            ],
+            "events": list(self.events),
+        }
+
     def view(self, seat: str) -> dict[str, Any]:
         """Everything `seat` may know, nothing more (filtered by secrecy.may_see)."""
         if seat not in self.seats:
@@ -274,6 +296,7 @@ class Game:
             "finished": self.finished,
             "winner": self.winner,
             "sheriff": self.sheriff,
+            "seats": list(self.order),
             "alive": self.alive_seats(),
             "out": [n for n in self.order if not self.seats[n].alive],
             "events": [e for e in self.events if may_see(e, seat)],

@@ -110,6 +110,10 @@ class Ruleset:
         return pool
 
     # ---- hooks ----------------------------------------------------------
+    def opening_phase(self) -> Phase:
+        """The phase a game opens in; a ruleset may make it depend on its options."""
+        return self.first_phase
+
     def setup(self, game: Game) -> None:
         """Called once after seats are created (groups, initial flags)."""
 

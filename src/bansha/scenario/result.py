@@ -6,33 +6,31 @@ from typing import Any
 
 from bansha.engine import Game
 
-REPORTED = ("announce", "notify", "rejected", "win")
+REPORTED = ("announce", "notify", "rejected", "win", "card")
+DIRECTOR = ("trace", "out", "vote")
 
 
 def result_document(game: Game, include_trace: bool = False) -> dict[str, Any]:
-    kinds = (*REPORTED, "trace", "out", "vote", "card") if include_trace else (*REPORTED, "card")
+    """Built from the director's view (the result is the director's record)."""
+    d = game.director_view()
+    kinds = REPORTED + DIRECTOR if include_trace else REPORTED
     return {
         "ruleset": game.ruleset.id,
-        "finished": game.finished,
-        "winner": game.winner,
-        "at": game.phase.label,
-        "sheriff": game.sheriff,
+        "finished": d["finished"],
+        "winner": d["winner"],
+        "at": d["at"],
+        "sheriff": d["sheriff"],
         "players": [
-            {
-                "name": n,
-                "roles": list(s.roles),
-                "faction": s.faction,
-                "alive": s.alive,
-            }
-            for n, s in game.seats.items()
+            {"name": s["name"], "roles": s["roles"], "faction": s["faction"], "alive": s["alive"]}
+            for s in d["seats"]
         ],
         "phases": [
             {
-                "at": p.at,
-                "outs": [{"name": n, "cause": c} for n, c in p.outs],
-                "sheriff": p.sheriff,
+                "at": p["at"],
+                "outs": [{"name": n, "cause": c} for n, c in p["outs"]],
+                "sheriff": p["sheriff"],
             }
-            for p in game.phases
+            for p in d["phases"]
         ],
-        "events": [e.as_dict() for e in game.events if e.kind in kinds],
+        "events": [e.as_dict() for e in d["events"] if e.kind in kinds],
     }

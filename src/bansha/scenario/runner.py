@@ -54,7 +54,7 @@ def run(sc: Scenario) -> RunResult:
 
 
 def _play_block(game: Game, blk: Block, res: RunResult) -> None:
-    start = len(game.events)
+    start = len(game.director_view()["events"])
     expected: list[tuple[str, str, str]] = []  # still waiting for their refusal
     expected_all: list[tuple[str, str, str]] = []
     inputs: list[tuple[Action, str, bool]] = []
@@ -84,7 +84,7 @@ def _play_block(game: Game, blk: Block, res: RunResult) -> None:
         game.advance()
         guard += 1
     # refusals that happened during resolution (an action voided at its step)
-    later = [e for e in game.events[start:] if e.kind == "rejected"]
+    later = [e for e in game.director_view()["events"][start:] if e.kind == "rejected"]
     for by, skill, where in expected:
         hit = next((e for e in later if e.by == by and e.skill == skill), None)
         if hit is not None:
@@ -97,8 +97,8 @@ def _play_block(game: Game, blk: Block, res: RunResult) -> None:
             res.warnings.append(f"{blk.where}: {e.by} 的 {e.skill} 被拒绝：{e.reason}")
 
 
-def _phase_record(game: Game, label: str) -> Any:
-    return next((p for p in game.phases if p.at == label), None)
+def _phase_record(record: dict[str, Any], label: str) -> dict[str, Any] | None:
+    return next((p for p in record["phases"] if p["at"] == label), None)
 
 
 def _check(game: Game, sc: Scenario, e: Expect) -> Check:
@@ -110,25 +110,27 @@ def _check(game: Game, sc: Scenario, e: Expect) -> Check:
         ok = game.winner == want_name
         return Check(where, ok, f"胜者：期望 {want_name}，实际 {game.winner}")
     assert e.at is not None
-    rec = _phase_record(game, e.at.label)
+    record = game.director_view()
+    events = record["events"]
+    rec = _phase_record(record, e.at.label)
     if rec is None:
         return Check(where, False, f"游戏没有进行到 {e.at.label}（停在 {game.phase.label}）")
     if "out" in raw:
-        got = [n for n, _ in rec.outs]
+        got = [n for n, _ in rec["outs"]]
         ok = sorted(got) == sorted(str(x) for x in raw["out"])
         return Check(where, ok, f"出局：期望 {raw['out']}，实际 {got}")
     if "alive" in raw:
-        alive = rec.alive if rec.alive is not None else game.alive_seats()
+        alive = rec["alive"]
         ok = sorted(alive) == sorted(str(x) for x in raw["alive"])
         return Check(where, ok, f"存活：期望 {raw['alive']}，实际 {alive}")
     if "sheriff" in raw:
         want = raw["sheriff"]
-        ok = rec.sheriff == (str(want) if want is not None else None)
-        return Check(where, ok, f"警长：期望 {want}，实际 {rec.sheriff}")
+        ok = rec["sheriff"] == (str(want) if want is not None else None)
+        return Check(where, ok, f"警长：期望 {want}，实际 {rec['sheriff']}")
     if "announce" in raw:
         contains = str(raw["announce"]["contains"])
         absent = bool(raw["announce"].get("absent", False))
-        hit = next((ev for ev in game.events if ev.kind == "announce" and ev.at == e.at.label
+        hit = next((ev for ev in events if ev.kind == "announce" and ev.at == e.at.label
                     and contains in ev.text), None)
         if hit is not None:
             return Check(where, not absent, f"公示：{hit.text}")
@@ -136,7 +138,7 @@ def _check(game: Game, sc: Scenario, e: Expect) -> Check:
     n = raw["notify"]
     to, skill, contains = str(n["to"]), n.get("skill"), str(n.get("contains", ""))
     absent = bool(n.get("absent", False))
-    for ev in game.events:
+    for ev in events:
         if ev.kind != "notify" or ev.at != e.at.label or ev.to is None or to not in ev.to:
             continue
         if skill is not None and ev.skill != skill:
@@ -145,6 +147,6 @@ def _check(game: Game, sc: Scenario, e: Expect) -> Check:
             return Check(where, not absent, f"{to} 收到：{ev.text}")
     if absent:
         return Check(where, True, f"{to} 没有收到含“{contains}”的{skill or ''}通知")
-    got = [ev.text for ev in game.events
+    got = [ev.text for ev in events
            if ev.kind == "notify" and ev.at == e.at.label and ev.to and to in ev.to]
     return Check(where, False, f"{to} 没有收到含“{contains}”的{skill or ''}通知；收到：{got}")

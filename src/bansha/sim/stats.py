@@ -57,13 +57,18 @@ def record(game: Game) -> GameRecord:
     Bots only ever see `view(seat)`; the tally is the director's business and
     needs what no seat's view holds: each seat's *actual* faction at the end
     (a 伤心的村民 who followed the sheriff is not told which faction that is)
-    and why the last seat went out. So it reads the game's seats and its
-    director-audience events, after the game is over.
+    and why the last seat went out. So it reads the director's view, after the
+    game is over.
     """
     oc = game.outcome()
+    record = game.director_view()
     winner = oc.winner or NO_WINNER
-    seats = tuple((s.role, s.alive, s.faction == oc.winner) for s in game.seats.values())
-    cause = next((e.cause for e in reversed(game.events) if e.kind == "out" and e.cause), None)
+    seats = tuple(
+        (s["roles"][0], s["alive"], s["faction"] == oc.winner) for s in record["seats"]
+    )
+    cause = next(
+        (e.cause for e in reversed(record["events"]) if e.kind == "out" and e.cause), None
+    )
     ending = f"{winner}胜利" if oc.winner else winner
     if cause:
         ending += f"·{cause}"

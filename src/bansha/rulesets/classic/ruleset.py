@@ -107,11 +107,9 @@ class Classic(Ruleset):
     # The simulator's player count when none is given: 13 村民 + 2 狼人.
     default_players: ClassVar[int] = 15
 
-    def __post_init__(self) -> None:
-        # The opening phase is an option here; Game reads `first_phase` from the
-        # ruleset instance, so an instance attribute shadows the class default.
-        first = Phase("day", 1) if self.options.get("first") == "day" else Phase("night", 0)
-        object.__setattr__(self, "first_phase", first)
+    def opening_phase(self) -> Phase:
+        # the opening phase is an option here (first: night | day)
+        return Phase("day", 1) if self.options.get("first") == "day" else Phase("night", 0)
 
     @classmethod
     def suggested_players(cls, options: dict[str, Any]) -> int:
