@@ -234,27 +234,31 @@ class Game:
         return out
 
     def legal(self, seat: str) -> list[LegalAction]:
+        # hot path: called for every seat in every phase by pending()
+        p = self._prompt
+        if p is not None:
+            return list(p.options) if p.seat == seat and not self.finished else []
         if self.finished or seat not in self.seats:
             return []
-        if self._prompt is not None:
-            return list(self._prompt.options) if self._prompt.seat == seat else []
-        acts: list[LegalAction] = []
-        if not self.phase.is_night and self.ruleset.may_vote(self, seat) is None:
-            targets = self._vote_targets()
-            if seat not in self.votes.current:
-                acts.append(LegalAction(seat, "投票", targets))
-            elif self.votes.may_change(seat):
-                acts.append(LegalAction(seat, "改票", targets))
-        acts.extend(self.ruleset.legal(self, seat))
+        if self.phase.kind == "night" or self.resolving:
+            return self.ruleset.legal(self, seat)
+        acts = self.ruleset.legal(self, seat)
+        if self.ruleset.may_vote(self, seat) is None:
+            box = self.votes
+            if seat not in box.current:
+                acts.append(LegalAction(seat, "投票", self._vote_targets()))
+            elif box.may_change(seat):
+                acts.append(LegalAction(seat, "改票", self._vote_targets()))
         return acts
 
     def _vote_targets(self) -> tuple[str, ...]:
         # who may be voted for changes only when someone goes out or a phase opens
-        key = self.phase.index
-        if self._vote_cache is None or self._vote_cache[0] != key:
+        # (set_alive and _open_phase drop the cache)
+        cache = self._vote_cache
+        if cache is None:
             targets = tuple(t for t in self.order if self.ruleset.may_be_voted(self, t) is None)
-            self._vote_cache = (key, (*targets, ABSTAIN))
-        return self._vote_cache[1]
+            cache = self._vote_cache = (0, (*targets, ABSTAIN))
+        return cache[1]
 
     def outcome(self) -> Outcome:
         return Outcome(self.finished, self.winner, self.phase.label)

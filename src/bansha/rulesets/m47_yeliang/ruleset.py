@@ -35,10 +35,12 @@ def _wolf_side_won(g: Game) -> bool:
 
 
 def _village_lost(g: Game) -> bool:
-    seats = g.seats.values()
-    gods_out = not any(s.alive and s.role in GODS for s in seats)
-    villagers_out = not any(s.alive and s.role == "村民" for s in seats)
-    return gods_out or villagers_out
+    # roles never change in M47, so the two groups are fixed at setup (this runs after
+    # every out)
+    gods, villagers = g.data["gods"], g.data["villagers"]
+    return not any(g.seats[n].alive for n in gods) or not any(
+        g.seats[n].alive for n in villagers
+    )
 
 
 @register
@@ -65,6 +67,8 @@ class M47Yeliang(Ruleset):
     # ---- setup and phase starts -----------------------------------------
     def setup(self, game: Game) -> None:
         wolves = [n for n in game.order if game.seats[n].role == "狼人"]
+        game.data["gods"] = [n for n in game.order if game.seats[n].role in GODS]
+        game.data["villagers"] = [n for n in game.order if game.seats[n].role == "村民"]
         game.groups[PACK] = wolves
         game.data["stray"] = next((n for n in game.order if game.seats[n].role == "野良"), None)
         for n in game.order:
@@ -128,6 +132,8 @@ class M47Yeliang(Ruleset):
     def legal(self, game: Game, seat: str) -> list[LegalAction]:
         s = game.seats[seat]
         acts: list[LegalAction] = []
+        if s.alive and game.phase.kind == "day":
+            return acts  # by day the living only vote (the engine offers that)
         if not s.alive:
             if s.flags.get("lastwords_right") and not s.flags.get("lastwords_published") \
                     and seat not in game.data.get("lastwords", {}):
@@ -135,7 +141,7 @@ class M47Yeliang(Ruleset):
             return acts
         if not game.phase.is_night:
             return acts
-        names = [k for k, v in s.skills.items() if v.spec.window == "night"]
+        names = [k for k, v in s.skills.items() if v.spec.window == "night" and v.usable()]
         if s.role == "狼人" and in_pack(game, seat):
             names.append("召唤")
         for sk in names:
