@@ -163,3 +163,21 @@ def test_mad_post_checker() -> None:
     reason = mad_post_reason("喵 abc 我")
     assert reason is not None and "a" in reason and "我" in reason
     assert mad_post_reason("... --- ...") is not None  # 摩尔斯电码
+
+
+def test_stalemate_ends_the_game() -> None:
+    """Simulator game 725 of seed 102 reaches a state no rule can finish (R-29): only
+    假死 characters and a 若愚 白痴 whose vote is void are left. It must end in 僵局."""
+    from bansha.engine import get_ruleset
+    from bansha.sim.driver import play
+    from bansha.sim.runner import SimConfig, make_bots, new_game
+
+    game, rng = new_game(SimConfig("s15-official", 1, "random", seed=102), 20, 725)
+    play(game, make_bots("random", get_ruleset("s15-official"),
+                         list(game.public_view()["alive"])), rng)
+    assert game.finished and game.winner is None
+    last = game.public_view()["events"][-1]
+    assert last.kind == "win" and "僵局" in last.text
+    d = game.director_view()
+    quiet = [p for p in d["phases"][-21:-1]]
+    assert all(not p["outs"] for p in quiet)
