@@ -166,18 +166,20 @@ def test_mad_post_checker() -> None:
 
 
 def test_stalemate_ends_the_game() -> None:
-    """Simulator game 725 of seed 102 reaches a state no rule can finish (R-29): only
-    假死 characters and a 若愚 白痴 whose vote is void are left. It must end in 僵局."""
-    from bansha.engine import get_ruleset
-    from bansha.sim.driver import play
-    from bansha.sim.runner import SimConfig, make_bots, new_game
+    """A game random bots once played into a state no rule can finish (R-29): only
+    假死 characters and a 若愚 白痴 whose vote is void are left. Its input log (kept in
+    data/) replays to that state, and the game must end in 僵局 with no winner."""
+    import json
+    from pathlib import Path
 
-    game, rng = new_game(SimConfig("s15-official", 1, "random", seed=102), 20, 725)
-    play(game, make_bots("random", get_ruleset("s15-official"),
-                         list(game.public_view()["alive"])), rng)
+    from bansha.engine import Game, GameLog
+
+    raw = json.loads((Path(__file__).parent / "data" / "s15-stalemate-log.json").read_text())
+    game = Game.replay(GameLog.from_dict(raw))
     assert game.finished and game.winner is None
     last = game.public_view()["events"][-1]
     assert last.kind == "win" and "僵局" in last.text
     d = game.director_view()
-    quiet = [p for p in d["phases"][-21:-1]]
-    assert all(not p["outs"] for p in quiet)
+    assert all(not p["outs"] for p in d["phases"][-21:-1])
+    alive = [s for s in d["seats"] if s["alive"]]
+    assert {s["roles"][0] for s in alive} == {"吹笛", "女巫", "顽徒", "白痴"}

@@ -226,9 +226,11 @@ class Game:
             return {}
         if self._prompt is not None:
             return {self._prompt.seat: list(self._prompt.options)}
+        # legal() for every seat (the simulator's hottest path: every seat, every phase)
         out: dict[str, list[LegalAction]] = {}
+        voting = self.phase.kind == "day" and self._resolution is None
         for name in self.order:
-            acts = self.legal(name)
+            acts = self._legal_now(name, voting)
             if acts:
                 out[name] = acts
         return out
@@ -240,10 +242,12 @@ class Game:
             return list(p.options) if p.seat == seat and not self.finished else []
         if self.finished or seat not in self.seats:
             return []
-        if self.phase.kind == "night" or self.resolving:
-            return self.ruleset.legal(self, seat)
+        return self._legal_now(seat, self.phase.kind == "day" and self._resolution is None)
+
+    def _legal_now(self, seat: str, voting: bool) -> list[LegalAction]:
+        """The open window's actions for `seat`: its skills, and its vote by day."""
         acts = self.ruleset.legal(self, seat)
-        if self.ruleset.may_vote(self, seat) is None:
+        if voting and self.ruleset.may_vote(self, seat) is None:
             box = self.votes
             if seat not in box.current:
                 acts.append(LegalAction(seat, "投票", self._vote_targets()))

@@ -13,6 +13,7 @@ from . import day, night, outs
 from .roles import ROLES, SHERIFF_SKILLS, SKILLS, UNDECIDED, VILLAGE, WOLF_SIDE
 from .rules import (
     PACK,
+    holder,
     in_pack,
     lastwords_reason,
     skill_reason,
@@ -67,6 +68,7 @@ class M47Yeliang(Ruleset):
     # ---- setup and phase starts -----------------------------------------
     def setup(self, game: Game) -> None:
         wolves = [n for n in game.order if game.seats[n].role == "狼人"]
+        game.data["wolves"] = wolves
         game.data["gods"] = [n for n in game.order if game.seats[n].role in GODS]
         game.data["villagers"] = [n for n in game.order if game.seats[n].role == "村民"]
         game.groups[PACK] = wolves
@@ -92,12 +94,11 @@ class M47Yeliang(Ruleset):
         # 寻仇: from the first night that begins with every 狼人 out
         if stray and game.alive(stray) and "寻仇" in game.seats[stray].skills \
                 and "杀人" not in game.seats[stray].skills \
-                and not any(s.alive and s.role == "狼人" for s in game.seats.values()):
+                and not any(game.seats[w].alive for w in game.data["wolves"]):
             game.seats[stray].grant(SKILLS["杀人"])
             game.notify(stray, "寻仇：所有狼人均已出局，你获得技能【杀人】", skill="寻仇")
         # 换代: the first night after the 祝器 went out
-        god = next((n for n in game.order if game.seats[n].role == "神明"), None)
-        zq = next((n for n in game.order if game.seats[n].role == "祝器"), None)
+        god, zq = holder(game, "神明"), holder(game, "祝器")
         if god and zq and game.alive(god) and not game.seats[zq].alive \
                 and "换代" in game.seats[god].skills:
             g = game.seats[god]
@@ -142,7 +143,7 @@ class M47Yeliang(Ruleset):
         if not game.phase.is_night:
             return acts
         names = [k for k, v in s.skills.items() if v.spec.window == "night" and v.usable()]
-        if s.role == "狼人" and in_pack(game, seat):
+        if seat in game.data["wolves"] and in_pack(game, seat):
             names.append("召唤")
         for sk in names:
             if skill_reason(game, seat, sk) is None:
