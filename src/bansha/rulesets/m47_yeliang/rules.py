@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from bansha.engine import Game
+from bansha.engine.targeting import range_reason
 
 from .roles import SKILLS
 
@@ -73,30 +74,10 @@ def skill_reason(game: Game, seat: str, skill: str) -> str | None:
 
 
 def target_reason(game: Game, seat: str, skill: str, target: str | None) -> str | None:
-    spec = SKILLS[skill]
-    if spec.target == "none":
-        return None
-    if target is None:
-        return f"{skill} 需要一个目标"
-    if target not in game.seats:
-        return f"目标 {target} 不是本局玩家"
-    t = game.seats[target]
-    if spec.target == "dead":
-        if t.alive:
-            return f"{skill} 只能选择已出局角色"
-        return None
-    if not t.alive:
-        return f"{target} 已出局，不能被选为目标"
-    if spec.target == "alive_other" and target == seat:
-        return f"{skill} 不能选择自己"
-    if skill == "召唤" and in_pack(game, target):
+    reason = range_reason(SKILLS[skill], seat, target, game.seats, game.phase.index)
+    if reason is None and skill == "召唤" and in_pack(game, target or ""):
         return "不能召唤狼群成员"
-    if skill == "神器":
-        st = game.seats[seat].skills.get("神器")
-        if st is not None and st.last_used_phase == game.phase.index - 2 \
-                and target in st.last_targets:
-            return "不能连续两天夜晚对同一名玩家使用神器"
-    return None
+    return reason
 
 
 def valid_targets(game: Game, seat: str, skill: str) -> tuple[str, ...]:

@@ -5,6 +5,7 @@ resolves (a skill lost or an actor gone out in between voids a queued action).""
 from __future__ import annotations
 
 from bansha.engine import Game
+from bansha.engine.targeting import range_reason
 
 from .roles import CATEGORY, ROLES, SKILLS, WOLVES
 
@@ -126,20 +127,9 @@ def skill_reason(game: Game, seat: str, skill: str) -> str | None:
 
 
 def target_reason(game: Game, seat: str, skill: str, target: str | None) -> str | None:
-    spec = SKILLS[skill]
-    if spec.target == "none":
-        return None
-    if target is None:
-        return f"{skill} 需要一个目标"
-    if target not in game.seats:
-        return f"目标 {target} 不是本局玩家"
-    if not game.seats[target].alive:
-        return f"{target} 已出局，不能被选为目标"
-    if spec.target == "alive_other" and target == seat:
-        return f"{skill} 不能选择自己"
-    st = game.seats[seat].skills.get(skill)
-    if spec.once_per_target and st is not None and target in st.used_on:
-        return f"每名角色只能成为{skill}的使用对象一次（{target} 已被选过）"
+    reason = range_reason(SKILLS[skill], seat, target, game.seats, game.phase.index)
+    if reason is not None or target is None:
+        return reason
     if skill == "吹笛" and mad(game, target):
         return f"{target} 已处于癫狂状态（吹笛只能选择未癫狂的角色）"
     if skill == "曲尽":
