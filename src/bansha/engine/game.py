@@ -574,6 +574,18 @@ class Game:
             self.check_win()
         yield from self.ruleset.after_out(self, seat, cause)
 
+    def vote_out_top(self, counts: dict[str, float], cause: str) -> Resolution:
+        """The plain tie rule: a single top goes out (announced), a tie or no votes
+        sends nobody out. Rulesets with other tie rules decide for themselves."""
+        tops = VoteBox.tops(counts)
+        if len(tops) == 1:
+            self.announce(f"{tops[0]} 被投票出局")
+            yield from self.put_out(tops[0], cause)
+        elif tops:
+            self.announce("平票（" + "、".join(tops) + "），无人出局")
+        else:
+            self.announce("无人得票，无人出局")
+
     def set_sheriff(self, seat: str | None) -> None:
         self.sheriff = seat
         self.phases[-1].sheriff = seat

@@ -30,7 +30,6 @@ from bansha.engine import (
 )
 from bansha.engine.factions import FactionRule
 from bansha.engine.ruleset import DEFAULT_NAMES, Resolution
-from bansha.engine.votes import VoteBox
 
 VILLAGE = "村民阵营"
 WOLVES = "狼人阵营"
@@ -212,15 +211,7 @@ class Classic(Ruleset):
         yield from game.put_out(target, NIGHT_OUT)
 
     def _day(self, game: Game) -> Resolution:
-        counts = game.votes.tally(lambda v: 1.0)
-        tops = VoteBox.tops(counts)
-        if len(tops) == 1:
-            game.announce(f"{tops[0]} 被投票出局（{counts[tops[0]]:g}票）")
-            yield from game.put_out(tops[0], LYNCH_OUT)
-        elif tops:
-            game.announce("平票（" + "、".join(tops) + "），无人出局")
-        else:
-            game.announce("无人得票，无人出局")
+        yield from game.vote_out_top(game.votes.tally(lambda v: 1.0), LYNCH_OUT)
 
     def before_out(self, game: Game, seat: str, cause: str) -> Resolution:
         # put_out checks the win right after the seat goes out: the counts must

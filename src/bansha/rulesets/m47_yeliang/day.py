@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from bansha.engine import Game
 from bansha.engine.ruleset import Resolution
-from bansha.engine.votes import VoteBox
 
 from .outs import SENT_OFF, VOTED_OUT, heartbreak
 
@@ -28,14 +27,7 @@ def resolve_day(game: Game) -> Resolution:
         yield from elect(game)
     else:
         game.announce(f"投票结果：{tally}")
-        tops = VoteBox.tops(counts)
-        if len(tops) == 1:
-            game.announce(f"{tops[0]} 被投票出局")
-            yield from game.put_out(tops[0], VOTED_OUT)
-        elif tops:
-            game.announce("平票（" + "、".join(tops) + "），无人出局")
-        else:
-            game.announce("无人得票，无人出局")
+        yield from game.vote_out_top(counts, VOTED_OUT)
     auto_penalties(game)
     yield from send_offs(game)
 
