@@ -185,10 +185,10 @@ class Game:
         lg = log if isinstance(log, GameLog) else GameLog.from_dict(log)
         game = cls.new(lg.ruleset, lg.players, lg.seed, lg.options)
         for inp in lg.inputs:
-            if inp.get("op") == "advance":
+            if inp is None:
                 game.advance()
             else:
-                game.submit(Action.from_dict(inp))
+                game.submit(inp)
         return game
 
     # ------------------------------------------------------------ questions
@@ -324,7 +324,7 @@ class Game:
     # ----------------------------------------------------------------- inputs
     def submit(self, action: Action) -> Answer:
         """Validate and record one input. Never raises on bad input."""
-        self.log.inputs.append({"op": "submit", **action.as_dict()})
+        self.log.inputs.append(action)
         try:
             return self._submit(action)
         except GameOver:
@@ -430,7 +430,7 @@ class Game:
     def advance(self) -> None:
         """Close what is open: an open prompt takes its default; otherwise the
         phase window closes and the phase resolves."""
-        self.log.inputs.append({"op": "advance"})
+        self.log.inputs.append(None)
         if self.finished:
             return
         if self._prompt is not None:
