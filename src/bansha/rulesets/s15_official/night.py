@@ -52,6 +52,17 @@ def _actions(game: Game, skill: str) -> list[Action]:
     return taken
 
 
+def _uses(game: Game, skill: str) -> list[tuple[Action, str]]:
+    """This step's actions for a targeted skill that still take effect, each spent
+    as it is taken, with its target."""
+    used: list[tuple[Action, str]] = []
+    for a in _actions(game, skill):
+        assert a.target is not None  # target_reason refused untargeted ones
+        _spend(game, a)
+        used.append((a, a.target))
+    return used
+
+
 def _spend(game: Game, a: Action) -> None:
     st = game.seats[a.seat].skills.get(a.skill)
     if st is not None:
@@ -182,62 +193,48 @@ def rejoin(game: Game) -> None:
 
 # ---- night N: 夜晚1 ------------------------------------------------------------
 def step_guard(game: Game, night: Night) -> Resolution:
-    for a in _actions(game, "守护"):
-        assert a.target is not None
-        _spend(game, a)
-        night.guarded.append(Protection("守护", frozenset(KILL_CAUSES), a.target, owner=a.seat))
-        game.trace(f"守护：{a.seat} 守护 {a.target}（免疫杀人、撕咬）", skill="守护")
-    for a in _actions(game, "隔音"):
-        assert a.target is not None
-        _spend(game, a)
-        night.soundproof.add(a.target)
-        game.trace(f"隔音：{a.seat} 为 {a.target} 隔音（免疫吹笛）", skill="隔音")
+    for a, target in _uses(game, "守护"):
+        night.guarded.append(Protection("守护", frozenset(KILL_CAUSES), target, owner=a.seat))
+        game.trace(f"守护：{a.seat} 守护 {target}（免疫杀人、撕咬）", skill="守护")
+    for a, target in _uses(game, "隔音"):
+        night.soundproof.add(target)
+        game.trace(f"隔音：{a.seat} 为 {target} 隔音（免疫吹笛）", skill="隔音")
     return
     yield
 
 
 # ---- 夜晚2 -----------------------------------------------------------------------
 def step_piper(game: Game, night: Night) -> Resolution:
-    for a in _actions(game, "吹笛"):
-        assert a.target is not None
-        _spend(game, a)
-        if a.target in night.soundproof:
-            game.trace(f"吹笛：{a.target} 已被隔音，免疫吹笛", skill="隔音", name=a.target)
+    for _a, target in _uses(game, "吹笛"):
+        if target in night.soundproof:
+            game.trace(f"吹笛：{target} 已被隔音，免疫吹笛", skill="隔音", name=target)
             continue
-        game.seats[a.target].flags["癫狂"] = True
-        game.notify(a.target, "你进入癫狂状态：除投票对象外，只能使用表情以及"
+        game.seats[target].flags["癫狂"] = True
+        game.notify(target, "你进入癫狂状态：除投票对象外，只能使用表情以及"
                               "啊、嗷、嘎、咯、咕、呱、哼、咴、叽、啾、哩、喵、咩、哞、嘶、汪、嗡、喔、喳、吱"
                               "与空格、回车", skill="吹笛")
-        game.trace(f"吹笛：{a.target} 进入癫狂状态", skill="吹笛", name=a.target)
-    for a in _actions(game, "曲尽"):
-        assert a.target is not None
-        _spend(game, a)
-        game.seats[a.target].flags["假死"] = True
-        game.notify(a.target, "你进入假死状态：不能参与讨论、投票、行使技能", skill="曲尽")
-        game.trace(f"曲尽：{a.target} 进入假死状态", skill="曲尽", name=a.target)
-    for a in _actions(game, "断肠"):
-        assert a.target is not None
-        _spend(game, a)
-        if category(game, a.target) != "普通":
-            game.trace(f"断肠：{a.target} 不是普通身份，无效", skill="断肠")
+        game.trace(f"吹笛：{target} 进入癫狂状态", skill="吹笛", name=target)
+    for _a, target in _uses(game, "曲尽"):
+        game.seats[target].flags["假死"] = True
+        game.notify(target, "你进入假死状态：不能参与讨论、投票、行使技能", skill="曲尽")
+        game.trace(f"曲尽：{target} 进入假死状态", skill="曲尽", name=target)
+    for _a, target in _uses(game, "断肠"):
+        if category(game, target) != "普通":
+            game.trace(f"断肠：{target} 不是普通身份，无效", skill="断肠")
             continue
-        yield from strip_skills(game, a.target, "断肠")
-    for a in _actions(game, "摇落"):
-        assert a.target is not None
-        _spend(game, a)
-        if category(game, a.target) != "普通":
-            game.trace(f"摇落：{a.target} 不是普通身份，无效", skill="摇落")
+        yield from strip_skills(game, target, "断肠")
+    for _a, target in _uses(game, "摇落"):
+        if category(game, target) != "普通":
+            game.trace(f"摇落：{target} 不是普通身份，无效", skill="摇落")
             continue
-        night.shaken.add(a.target)
-        game.trace(f"摇落：{a.target} 当晚发动的技能无效", skill="摇落")
+        night.shaken.add(target)
+        game.trace(f"摇落：{target} 当晚发动的技能无效", skill="摇落")
 
 
 def step_ward(game: Game, night: Night) -> Resolution:
-    for a in _actions(game, "卫道"):
-        assert a.target is not None
-        _spend(game, a)
-        night.warded.add(a.target)
-        game.trace(f"卫道：{a.target} 当晚免疫预言", skill="卫道")
+    for _a, target in _uses(game, "卫道"):
+        night.warded.add(target)
+        game.trace(f"卫道：{target} 当晚免疫预言", skill="卫道")
     return
     yield
 
@@ -430,11 +427,9 @@ def step_innocence(game: Game, night: Night) -> Resolution:
 
 
 def step_redeem(game: Game, night: Night) -> Resolution:
-    for a in _actions(game, "救赎"):
-        assert a.target is not None
-        _spend(game, a)
-        game.data.setdefault("redeemed", []).append((a.target, game.phase.n + 1))
-        game.trace(f"救赎：{a.target} 若次日票数最高，则免于出局", skill="救赎")
+    for _a, target in _uses(game, "救赎"):
+        game.data.setdefault("redeemed", []).append((target, game.phase.n + 1))
+        game.trace(f"救赎：{target} 若次日票数最高，则免于出局", skill="救赎")
     return
     yield
 
