@@ -198,9 +198,7 @@ class Game:
     def alive_seats(self) -> list[str]:
         """Alive seats in seat order (cached; the cache is dropped whenever anyone
         goes out or comes back through `set_alive`)."""
-        if self._alive_cache is None:
-            self._alive_cache = tuple(n for n in self.order if self.seats[n].alive)
-        return list(self._alive_cache)
+        return list(self.alive_tuple())
 
     def alive_tuple(self) -> tuple[str, ...]:
         if self._alive_cache is None:

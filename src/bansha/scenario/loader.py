@@ -133,11 +133,7 @@ def parse(doc: Any, src: str = "<scenario>") -> Scenario:
     last: Phase | None = None
     for i, b in enumerate(script_raw):
         where = f"script[{i}]"
-        if not isinstance(b, dict):
-            raise err(where, "应为映射（at/votes/actions/...）")
-        bad = set(b) - BLOCK_KEYS
-        if bad:
-            raise err(where, f"未知的字段 {sorted(bad)}；可用：{sorted(BLOCK_KEYS)}")
+        _entry(b, BLOCK_KEYS, where, "应为映射（at/votes/actions/...）", err)
         at = _phase(b.get("at"), rs, lambda m, w=where: err(w, m))
         where = f"script[{i}] (at: {at.label})"
         if last is not None and at < last:
@@ -180,6 +176,15 @@ def parse(doc: Any, src: str = "<scenario>") -> Scenario:
     return Scenario(src, rs, seed, options, players, names, blocks, expects)
 
 
+def _entry(raw: Any, keys: set[str], where: str, shape: str, err: Any) -> None:
+    """A block, action or expect entry: a mapping with only the known keys."""
+    if not isinstance(raw, dict):
+        raise err(where, shape)
+    bad = set(raw) - keys
+    if bad:
+        raise err(where, f"未知的字段 {sorted(bad)}；可用：{sorted(keys)}")
+
+
 def _players(raw: Any, rs: type[Ruleset], err: Any) -> tuple[list[dict[str, Any]], list[str]]:
     if not isinstance(raw, list) or not raw:
         raise err("players", "应为非空列表，每项写成 名字: 身份")
@@ -220,11 +225,7 @@ def _phase(label: Any, rs: type[Ruleset], fail: Any) -> Phase:
 
 
 def _action(a: Any, w: str, rs: type[Ruleset], player: Any, err: Any) -> Step:
-    if not isinstance(a, dict):
-        raise err(w, "应为映射 {by, skill, target, ...}")
-    bad = set(a) - ACTION_KEYS
-    if bad:
-        raise err(w, f"未知的字段 {sorted(bad)}；可用：{sorted(ACTION_KEYS)}")
+    _entry(a, ACTION_KEYS, w, "应为映射 {by, skill, target, ...}", err)
     if "by" not in a or "skill" not in a:
         raise err(w, "需要 by 和 skill")
     skill = str(a["skill"])
@@ -255,11 +256,7 @@ def _expects(raw: Any, rs: type[Ruleset], player: Any, err: Any) -> list[Expect]
     out: list[Expect] = []
     for i, e in enumerate(raw):
         w = f"expect[{i}]"
-        if not isinstance(e, dict):
-            raise err(w, "应为映射")
-        bad = set(e) - EXPECT_KEYS
-        if bad:
-            raise err(w, f"未知的字段 {sorted(bad)}；可用：{sorted(EXPECT_KEYS)}")
+        _entry(e, EXPECT_KEYS, w, "应为映射", err)
         checks = set(e) & set(CHECKS)
         if len(checks) != 1:
             raise err(w, f"每项检查应恰好包含 {'/'.join(CHECKS)} 之一")
