@@ -3,6 +3,7 @@
     .venv/bin/python benchmarks/bench_games.py                # every ruleset, random + heuristic
     .venv/bin/python benchmarks/bench_games.py --rulesets m47-yeliang --bots random --runs 5
     .venv/bin/python benchmarks/bench_games.py --profile m47-yeliang --bots random
+    .venv-fast/bin/python benchmarks/bench_games.py ...       # the compiled build (make fast)
 
 For each (ruleset, bots) it measures, `--runs` times, and reports medians:
 
@@ -30,6 +31,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+from bansha import compiled
 from bansha.engine import ruleset_ids
 from bansha.sim.runner import SimConfig, check, default_workers, run_batch, run_local
 
@@ -150,7 +152,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     rids = a.rulesets or ruleset_ids()
     rows: list[Row] = []
-    print(f"bansha benchmark: {len(rids)} rulesets × {a.bots}, {a.workers} workers, "
+    build = "compiled (mypyc)" if compiled() else "pure Python"
+    print(f"bansha benchmark: {build} build, {len(rids)} rulesets × {a.bots}, {a.workers} workers, "
           f"median of {a.runs} runs, Python {sys.version.split()[0]}, "
           f"{os.cpu_count()} CPUs", file=sys.stderr)
     with ProcessPoolExecutor(max_workers=a.workers) as pool:
@@ -159,7 +162,8 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"  measuring {rid} / {bots} …", file=sys.stderr)
                 rows.append(measure(rid, bots, a.workers, a.runs, a.seconds, pool))
     if a.json:
-        print(json.dumps([r.doc() for r in rows], ensure_ascii=False, indent=2))
+        print(json.dumps([{**r.doc(), "compiled": compiled()} for r in rows],
+                         ensure_ascii=False, indent=2))
     else:
         print_table(rows, a.workers)
     return 0

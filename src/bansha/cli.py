@@ -153,7 +153,7 @@ def play_cmd(
 
 def _print_game(game: Game, reveal: bool) -> None:
     record = game.director_view()
-    out.print(f"[bold]{game.ruleset.title}[/bold]")
+    out.print(f"[bold]{game.ruleset.game_title}[/bold]")
     if reveal:
         out.print("身份：" + "，".join(f"{s['name']}={'+'.join(s['roles'])}"
                                     for s in record["seats"]))

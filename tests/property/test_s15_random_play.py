@@ -26,7 +26,11 @@ ALIVE_PROMPTS = {"金箭", "若愚", "解药", "毒药"}
 
 
 class Watched:
-    """Wraps a game's submit/pending to record every breach of "the dead never act"."""
+    """Calls a game's submit/pending and records every breach of "the dead never act".
+
+    It does not wrap the played game's methods (a compiled build's Game has
+    read-only methods): `watch` re-runs the played game's inputs on a fresh copy
+    and calls pending() and submit() where driver.play called them."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -34,8 +38,28 @@ class Watched:
         self.prompts: set[str] = set()
         self._submit = game.submit
         self._pending = game.pending
-        game.submit = self.submit  # type: ignore[method-assign]
-        game.pending = self.pending  # type: ignore[method-assign]
+
+    @classmethod
+    def watch(cls, played: Game) -> Watched:
+        lg = played.log
+        w = cls(Game.new(lg.ruleset, lg.players, seed=lg.seed, options=lg.options))
+        # driver.play's loop: at its top, an open prompt is offered to its seat (one
+        # answer, then back to the top or advance); otherwise pending() is asked and
+        # its seats submit until advance() ends the window
+        at_top, on_prompt = True, False
+        for inp in lg.inputs:
+            if at_top:
+                at_top = False
+                on_prompt = w.game.prompt is not None
+                if not on_prompt:
+                    w.pending()
+            if inp is None:
+                w.game.advance()
+                at_top = True
+            else:
+                w.submit(inp)
+                at_top = on_prompt
+        return w
 
     def _prompt_ok(self) -> None:
         p = self.game.prompt
@@ -73,9 +97,8 @@ class Watched:
 
 def _play(n: int, seed: int) -> tuple[Game, Watched]:
     game = Game.new(RULESET, n, seed=seed)
-    watch = Watched(game)
     play(game, {s: RandomBot() for s in game.seats}, random.Random(f"bots:{seed}"))
-    return game, watch
+    return game, Watched.watch(game)
 
 
 def _replays(game: Game) -> None:
@@ -93,7 +116,7 @@ def test_random_play_ends_dead_do_not_act_and_replays(n: int, seed: int) -> None
     assert game.finished, f"did not end (at {game.phase.label})"
     assert game.winner in FACTIONS
     assert not watch.breaches, "\n".join(watch.breaches[:10])
-    assert game.ruleset.title == f"官方规则S15.{n - 20}"
+    assert game.ruleset.game_title == f"官方规则S15.{n - 20}"
     _replays(game)
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+import bansha
 from bansha.cli import app
 
 runner = CliRunner()
@@ -30,8 +31,9 @@ def test_json_shape() -> None:
     for key in ("ruleset", "title", "bots", "players", "options", "seed", "games", "finished",
                 "interrupted", "workers", "backend", "elapsed_s", "games_per_s",
                 "peak_worker_rss_mb", "factions", "length", "endings", "roles", "errors",
-                "reference"):
+                "reference", "compiled"):
         assert key in doc, key
+    assert doc["compiled"] is bansha.compiled()  # which build played is reported
     assert doc["games"] == 200 and doc["players"] == 15 and doc["interrupted"] is False
     factions = doc["factions"]
     assert isinstance(factions, list)

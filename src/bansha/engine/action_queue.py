@@ -49,7 +49,7 @@ Handler = Callable[[QueuedAction, "ActionQueue"], str]
 Match = Callable[[QueuedAction], bool]
 
 
-class QueueError(RuntimeError):
+class QueueError(Exception):  # not RuntimeError: mypyc cannot compile subclasses of it
     """The queue was used out of order (e.g. resolved twice, or a runaway insert loop)."""
 
 

@@ -6,16 +6,31 @@ from dataclasses import dataclass
 from typing import Any
 
 
-@dataclass(slots=True)  # never mutated; not frozen because frozen __init__ is slow
+# The hot value classes below (Action, LegalAction; Event, Ballot, SkillState elsewhere)
+# are dataclasses for __eq__/__repr__ but write their own __init__ (init=False): in the
+# optional compiled build (setup.py) a generated dataclass __init__ stays interpreted and
+# made constructing them a tenth of a game's time; a written one compiles. They are not
+# frozen (though never mutated) because a frozen __init__ is several times slower.
+@dataclass(slots=True, init=False)
 class Action:
     """One input: a skill use, a vote (skill '投票'), a revote ('改票') or a card ('判罚')."""
 
     seat: str
     skill: str
-    target: str | None = None
-    targets: tuple[str, ...] = ()
-    choice: str | None = None
-    text: str | None = None
+    target: str | None
+    targets: tuple[str, ...]
+    choice: str | None
+    text: str | None
+
+    def __init__(self, seat: str, skill: str, target: str | None = None,
+                 targets: tuple[str, ...] = (), choice: str | None = None,
+                 text: str | None = None) -> None:
+        self.seat = seat
+        self.skill = skill
+        self.target = target
+        self.targets = targets
+        self.choice = choice
+        self.text = text
 
     def all_targets(self) -> tuple[str, ...]:
         if self.target is not None:
@@ -63,21 +78,34 @@ class Rejected:
 
 
 Answer = Accepted | Rejected
+ACCEPTED = Accepted()  # the plain answer, shared: an answer is immutable
 
 
-@dataclass(slots=True)  # not frozen: built for every seat every phase, and cheaper so
+@dataclass(slots=True, init=False)  # built for every seat every phase: see Action
 class LegalAction:
     """What a seat may do now: a skill, its possible targets, choices, and whether
     it may also be left unused (optional)."""
 
     seat: str
     skill: str
-    targets: tuple[str, ...] = ()
-    n_targets: int = 1  # 0 = untargeted; 2 = two-target skill
-    choices: tuple[str, ...] = ()
-    optional: bool = True
-    needs_text: bool = False
-    team: bool = False  # decided by a group: any member's submission stands for all
+    targets: tuple[str, ...]
+    n_targets: int  # 0 = untargeted; 2 = two-target skill
+    choices: tuple[str, ...]
+    optional: bool
+    needs_text: bool
+    team: bool  # decided by a group: any member's submission stands for all
+
+    def __init__(self, seat: str, skill: str, targets: tuple[str, ...] = (),
+                 n_targets: int = 1, choices: tuple[str, ...] = (), optional: bool = True,
+                 needs_text: bool = False, team: bool = False) -> None:
+        self.seat = seat
+        self.skill = skill
+        self.targets = targets
+        self.n_targets = n_targets
+        self.choices = choices
+        self.optional = optional
+        self.needs_text = needs_text
+        self.team = team
 
 
 @dataclass(frozen=True, slots=True)

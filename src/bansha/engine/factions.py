@@ -14,11 +14,18 @@ from typing import Generic, TypeVar
 S = TypeVar("S")
 
 
-@dataclass(frozen=True)
+# Generic classes here are plain classes, not dataclasses: a compiled (mypyc) build
+# cannot create a Generic dataclass (see setup.py).
 class FactionRule(Generic[S]):
-    name: str
-    lost: Callable[[S], bool]
-    won: Callable[[S], bool] | None = None
+    def __init__(
+        self, name: str, lost: Callable[[S], bool], won: Callable[[S], bool] | None = None
+    ) -> None:
+        self.name = name
+        self.lost = lost
+        self.won = won
+
+    def __repr__(self) -> str:
+        return f"FactionRule(name={self.name!r}, lost={self.lost!r}, won={self.won!r})"
 
 
 @dataclass

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from .actions import Accepted, Action, Answer, LegalAction, Prompt, Rejected
+from .actions import ACCEPTED, Accepted, Action, Answer, LegalAction, Prompt, Rejected
 from .events import DIRECTOR, Event
 from .factions import WinChecker
 from .log import GameLog
@@ -41,12 +41,19 @@ class GameOver(Exception):
     """Raised inside resolution once a winner is declared: nothing else resolves."""
 
 
-@dataclass
+@dataclass(init=False)  # __init__ written out: see engine/actions.py, Action
 class PhaseRecord:
     at: str
-    outs: list[tuple[str, str]] = field(default_factory=list)
-    sheriff: str | None = None
-    alive: list[str] | None = None  # filled when the phase closes
+    outs: list[tuple[str, str]]
+    sheriff: str | None
+    alive: list[str] | None  # filled when the phase closes
+
+    def __init__(self, at: str, outs: list[tuple[str, str]] | None = None,
+                 sheriff: str | None = None, alive: list[str] | None = None) -> None:
+        self.at = at
+        self.outs = [] if outs is None else outs
+        self.sheriff = sheriff
+        self.alive = alive
 
 
 @dataclass(frozen=True)
@@ -98,6 +105,8 @@ class Game:
 
     @staticmethod
     def _player_name(p: Any) -> str:
+        if type(p) is str:
+            return p
         if isinstance(p, dict):
             return str(next(iter(p)))
         if isinstance(p, list | tuple):
@@ -224,11 +233,27 @@ class Game:
             return {}
         if self._prompt is not None:
             return {self._prompt.seat: list(self._prompt.options)}
-        # legal() for every seat (the simulator's hottest path: every seat, every phase)
+        # legal() for every seat: the simulator's hottest path (every seat, every
+        # phase), so _legal_now is inlined here with its lookups hoisted
         out: dict[str, list[LegalAction]] = {}
-        voting = self.phase.kind == "day" and self._resolution is None
+        rs = self.ruleset
+        legal = rs.legal
+        if self.phase.kind != "day" or self._resolution is not None:
+            for name in self.order:
+                acts = legal(self, name)
+                if acts:
+                    out[name] = acts
+            return out
+        may_vote = rs.may_vote
+        box = self.votes
+        targets = self._vote_targets()
         for name in self.order:
-            acts = self._legal_now(name, voting)
+            acts = legal(self, name)
+            if may_vote(self, name) is None:
+                if name not in box.current:
+                    acts.append(LegalAction(name, "投票", targets))
+                elif box.may_change(name):
+                    acts.append(LegalAction(name, "改票", targets))
             if acts:
                 out[name] = acts
         return out
@@ -333,8 +358,12 @@ class Game:
             return self._refuse(a, "游戏已结束")
         if a.seat not in self.seats:
             return self._refuse(a, f"没有名为 {a.seat} 的玩家")
-        for t in a.all_targets():
-            if t != ABSTAIN and t not in self.seats:
+        seats = self.seats
+        t = a.target
+        if t is not None and t != ABSTAIN and t not in seats:
+            return self._refuse(a, f"目标 {t} 不是本局玩家")
+        for t in a.targets:
+            if t != ABSTAIN and t not in seats:
                 return self._refuse(a, f"目标 {t} 不是本局玩家")
         if a.skill == "判罚":
             return self._give_card(a)
@@ -344,7 +373,7 @@ class Game:
             if reason is not None:
                 return self._refuse(a, reason)
             self._run(a)
-            return Accepted()
+            return ACCEPTED
         if a.skill in ("投票", "改票"):
             return self._vote(a)
         if a.skill not in self.ruleset.skills:
@@ -355,14 +384,14 @@ class Game:
         now = self.ruleset.resolve_now(self, a)
         if now is None:
             self.submitted[self.ruleset.submit_key(self, a)] = a
-            return Accepted()
+            return ACCEPTED
         if self._resolution is not None:
             now.close()
             return self._refuse(a, "正在结算其他事件，请在结算完成后再提交")
         self._resolution = now
         self._immediate = True
         self._run(None, first=True)
-        return Accepted()
+        return ACCEPTED
 
     def _check_prompt_answer(self, p: Prompt, a: Action) -> str | None:
         opt = p.option(a.skill)
@@ -398,14 +427,14 @@ class Game:
         if reason is not None:
             return self._refuse(a, reason)
         self._emit("vote", f"{a.seat} {a.skill}：{target}", DIRECTOR, skill=a.skill, by=a.seat)
-        return Accepted()
+        return ACCEPTED
 
     def _give_card(self, a: Action) -> Answer:
         colour = normalise_colour(a.choice or a.text or "")
         if colour is None:
             return self._refuse(a, f"无法识别的判罚 {a.choice!r}（应为 蓝、黄 或 红）")
         self.give_card(a.seat, colour)
-        return Accepted()
+        return ACCEPTED
 
     def give_card(self, seat: str, colour: str) -> None:
         """Record a card (蓝/黄/红); a resulting red is sent off when the ruleset
@@ -522,9 +551,15 @@ class Game:
         kind: str,
         text: str,
         to: tuple[str, ...] | None,
-        **kw: Any,
+        skill: str | None = None,
+        by: str | None = None,
+        name: str | None = None,
+        cause: str | None = None,
+        reason: str | None = None,
+        extra: dict[str, Any] | None = None,
     ) -> Event:
-        e = Event(kind, self._label, text, to, **kw)
+        # positional: a game emits ~140 events and Event(**kw) cost a dict per call
+        e = Event(kind, self._label, text, to, skill, by, name, cause, reason, extra)
         self.events.append(e)
         return e
 
@@ -533,7 +568,7 @@ class Game:
         if later:
             self._later.append(text)
         else:
-            self._emit("announce", text, None)
+            self.events.append(Event("announce", self._label, text, None))
 
     def flush_later(self) -> None:
         for text in self._later:
@@ -542,11 +577,11 @@ class Game:
 
     def notify(self, to: str | Sequence[str], text: str, skill: str | None = None) -> None:
         rec = (to,) if isinstance(to, str) else tuple(to)
-        self._emit("notify", text, rec, skill=skill)
+        self.events.append(Event("notify", self._label, text, rec, skill))
 
     def trace(self, text: str, skill: str | None = None, name: str | None = None) -> None:
         """Director-only resolution trace: why someone went out, survived, was refused."""
-        self._emit("trace", text, DIRECTOR, skill=skill, name=name)
+        self.events.append(Event("trace", self._label, text, DIRECTOR, skill, None, name))
 
     def reject(self, a: Action, reason: str) -> None:
         """Refuse an action at resolution time (it was accepted into the window)."""

@@ -45,6 +45,17 @@ class Phase:
     def __lt__(self, other: Phase) -> bool:
         return self.index < other.index
 
+    # __eq__/__hash__ are spelled out rather than left to @dataclass: in the optional
+    # compiled (mypyc) build a class that defines __lt__ gets its own comparison slot
+    # and the generated ones are lost (phases would compare by identity, unhashable).
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Phase):
+            return NotImplemented
+        return self.kind == other.kind and self.n == other.n
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.n))
+
     def __str__(self) -> str:
         return self.label
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Generator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
+
+from mypy_extensions import mypyc_attr
 
 from .actions import Action, LegalAction, Prompt
 from .factions import FactionRule
@@ -43,9 +45,15 @@ class OptionSpec:
     doc: str
 
 
-@dataclass
+# allow_interpreted_subclasses: in the optional compiled (mypyc) build a ruleset
+# defined outside the compiled modules (a test's toy ruleset) may still subclass it.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Ruleset:
-    """Subclass per rule post. Class attributes hold the data; methods are hooks."""
+    """Subclass per rule post. Class attributes hold the data; methods are hooks.
+
+    A plain class, not a dataclass, and subclasses take no class decorator (they
+    call register(Cls) after the class): the optional compiled (mypyc) build needs
+    both, see setup.py."""
 
     id: ClassVar[str] = ""
     title: ClassVar[str] = ""
@@ -65,7 +73,14 @@ class Ruleset:
     # ruleset calls game.check_win() itself (s15: "每一步执行完毕后，执行胜负判定").
     win_check_on_out: ClassVar[bool] = True
 
-    options: dict[str, Any] = field(default_factory=dict)
+    def __init__(self, options: dict[str, Any] | None = None) -> None:
+        self.options: dict[str, Any] = {} if options is None else options
+        # The title this game shows; a ruleset may make it depend on the table
+        # (s15: the version suffix). `title` is the ruleset's own.
+        self.game_title: str = self.title
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(options={self.options!r})"
 
     # ---- data helpers -------------------------------------------------
     @classmethod

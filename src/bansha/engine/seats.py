@@ -2,22 +2,34 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from .skills import SkillSpec, SkillState
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)  # __init__ written out: see engine/actions.py, Action
 class SeatState:
     name: str
     roles: list[str]
     faction: str
-    alive: bool = True
-    skills: dict[str, SkillState] = field(default_factory=dict)
-    out_cause: str | None = None
-    out_at: str | None = None
-    flags: dict[str, Any] = field(default_factory=dict)
+    alive: bool
+    skills: dict[str, SkillState]
+    out_cause: str | None
+    out_at: str | None
+    flags: dict[str, Any]
+
+    def __init__(self, name: str, roles: list[str], faction: str, alive: bool = True,
+                 skills: dict[str, SkillState] | None = None, out_cause: str | None = None,
+                 out_at: str | None = None, flags: dict[str, Any] | None = None) -> None:
+        self.name = name
+        self.roles = roles
+        self.faction = faction
+        self.alive = alive
+        self.skills = {} if skills is None else skills
+        self.out_cause = out_cause
+        self.out_at = out_at
+        self.flags = {} if flags is None else flags
 
     @property
     def role(self) -> str:

@@ -3,7 +3,7 @@ targeting and tags live here so the engine can check legality generically."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Literal
 
 Window = Literal["night", "day", "trigger", "passive", "prompt", "any"]
@@ -47,13 +47,22 @@ class SkillSpec:
         return out
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)  # __init__ written out: see engine/actions.py, Action
 class SkillState:
     spec: SkillSpec
     uses_left: int | None
-    last_targets: tuple[str, ...] = ()
-    last_used_phase: int = -10
-    used_on: set[str] = field(default_factory=set)
+    last_targets: tuple[str, ...]
+    last_used_phase: int
+    used_on: set[str]
+
+    def __init__(self, spec: SkillSpec, uses_left: int | None,
+                 last_targets: tuple[str, ...] = (), last_used_phase: int = -10,
+                 used_on: set[str] | None = None) -> None:
+        self.spec = spec
+        self.uses_left = uses_left
+        self.last_targets = last_targets
+        self.last_used_phase = last_used_phase
+        self.used_on = set() if used_on is None else used_on
 
     def usable(self) -> bool:
         return self.uses_left is None or self.uses_left > 0

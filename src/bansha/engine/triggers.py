@@ -10,28 +10,35 @@ instead of a stack overflow.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 P = TypeVar("P")
 
 
-@dataclass(frozen=True)
+# The Generic classes here are plain classes, not dataclasses: a compiled (mypyc)
+# build cannot create a Generic dataclass (see setup.py). Treat them as read-only.
 class Event(Generic[P]):
-    kind: str
-    payload: P
-    depth: int
+    def __init__(self, kind: str, payload: P, depth: int) -> None:
+        self.kind = kind
+        self.payload = payload
+        self.depth = depth
+
+    def __repr__(self) -> str:
+        return f"Event(kind={self.kind!r}, payload={self.payload!r}, depth={self.depth!r})"
 
 
-@dataclass(frozen=True)
 class Delivery(Generic[P]):
     """One handler call, for the resolution trace."""
 
-    event: Event[P]
-    handler: str
+    def __init__(self, event: Event[P], handler: str) -> None:
+        self.event = event
+        self.handler = handler
+
+    def __repr__(self) -> str:
+        return f"Delivery(event={self.event!r}, handler={self.handler!r})"
 
 
-class TriggerDepthError(RuntimeError):
+class TriggerDepthError(Exception):  # not RuntimeError: mypyc cannot compile subclasses of it
     """Emissions nested deeper than the bus allows: almost surely a trigger loop."""
 
 
@@ -39,14 +46,22 @@ class TriggerDepthError(RuntimeError):
 Handler = Callable[[Event[P], "EventBus[P]"], object]
 
 
-@dataclass
 class Subscription(Generic[P]):
-    kind: str
-    handler: Handler[P]
-    priority: int
-    name: str
-    seq: int
-    active: bool = True
+    def __init__(
+        self, kind: str, handler: Handler[P], priority: int, name: str, seq: int,
+        active: bool = True,
+    ) -> None:
+        self.kind = kind
+        self.handler = handler
+        self.priority = priority
+        self.name = name
+        self.seq = seq
+        self.active = active
+
+    def __repr__(self) -> str:
+        return (f"Subscription(kind={self.kind!r}, handler={self.handler!r}, "
+                f"priority={self.priority!r}, name={self.name!r}, seq={self.seq!r}, "
+                f"active={self.active!r})")
 
 
 class EventBus(Generic[P]):

@@ -28,6 +28,9 @@ from dataclasses import dataclass, field
 from multiprocessing import forkserver
 from typing import Any
 
+# numpy serves only SeedSequence here; its BLAS thread pool would start (and spin) a
+# thread per core in every worker, stealing the cores the workers play on
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 import numpy as np
 
 from bansha.engine import Game, Ruleset, SetupError, get_ruleset

@@ -13,7 +13,6 @@ these games to check itself against the exact village win probability.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from bansha.engine import (
@@ -81,8 +80,6 @@ def _as_int(name: str, value: Any) -> int:
     return n
 
 
-@register
-@dataclass
 class Classic(Ruleset):
     id = "classic"
     title = "经典狼人杀（村民＋狼人）"
@@ -233,3 +230,8 @@ class Classic(Ruleset):
         if seat in game.groups[PACK]:
             return {"group": {PACK: list(game.groups[PACK])}}
         return {}
+
+
+# register after the class, not as a decorator: a decorated class cannot be compiled
+# as a native class by the optional mypyc build (see setup.py)
+register(Classic)

@@ -44,7 +44,6 @@ def _village_lost(g: Game) -> bool:
     )
 
 
-@register
 class M47Yeliang(Ruleset):
     id = "m47-yeliang"
     title = "[M47]『野良神』"
@@ -67,16 +66,17 @@ class M47Yeliang(Ruleset):
 
     # ---- setup and phase starts -----------------------------------------
     def setup(self, game: Game) -> None:
-        wolves = [n for n in game.order if game.seats[n].role == "狼人"]
+        role = {n: game.seats[n].role for n in game.order}
+        wolves = [n for n in game.order if role[n] == "狼人"]
         game.data["wolves"] = wolves
-        game.data["gods"] = [n for n in game.order if game.seats[n].role in GODS]
-        game.data["villagers"] = [n for n in game.order if game.seats[n].role == "村民"]
+        game.data["gods"] = [n for n in game.order if role[n] in GODS]
+        game.data["villagers"] = [n for n in game.order if role[n] == "村民"]
         game.groups[PACK] = wolves
-        game.data["stray"] = next((n for n in game.order if game.seats[n].role == "野良"), None)
+        game.data["stray"] = next((n for n in game.order if role[n] == "野良"), None)
         for n in game.order:
-            s = game.seats[n]
-            faction = UNDECIDED if s.role == "伤心的村民" else s.faction
-            game.notify(n, f"你的身份是：{s.role}（{faction}）")
+            r = role[n]
+            faction = UNDECIDED if r == "伤心的村民" else game.seats[n].faction
+            game.notify(n, f"你的身份是：{r}（{faction}）")
         if wolves:
             game.notify(wolves, "群居：狼群成员为 " + "、".join(wolves), skill="群居")
         if game.data["stray"]:
@@ -142,7 +142,8 @@ class M47Yeliang(Ruleset):
             return acts
         if not game.phase.is_night:
             return acts
-        names = [k for k, v in s.skills.items() if v.spec.window == "night" and v.usable()]
+        names = [k for k, v in s.skills.items()
+                 if v.spec.window == "night" and (v.uses_left is None or v.uses_left > 0)]
         if seat in game.data["wolves"] and in_pack(game, seat):
             names.append("召唤")
         for sk in names:
@@ -215,3 +216,8 @@ class M47Yeliang(Ruleset):
         if in_pack(game, seat):
             extra["group"] = {PACK: list(game.groups[PACK])}
         return extra
+
+
+# register after the class, not as a decorator: a decorated class cannot be compiled
+# as a native class by the optional mypyc build (see setup.py)
+register(M47Yeliang)

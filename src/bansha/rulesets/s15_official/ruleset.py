@@ -47,9 +47,11 @@ from .tonight import Night
 
 # offered in the prompt that follows 【通灵】 rather than in the open window
 AFTER_FEEDBACK = ("解药", "毒药")
+# the roles that leave last words to count (a constant: mypyc cannot compile the
+# star-expression inside `in`)
+WOLF_ROLES_AND_WHITE = (*WOLF_ROLES, "白狼")
 
 
-@register
 class S15Official(Ruleset):
     id = "s15-official"
     title = BASE_TITLE
@@ -97,11 +99,11 @@ class S15Official(Ruleset):
     def setup(self, game: Game) -> None:
         n = len(game.order)
         # the game's title carries the version suffix (玩家数-20)
-        self.__dict__["title"] = game_title(n)
+        self.game_title = game_title(n)
         wolves = [s for s in game.order if game.seats[s].role in WOLF_ROLES]
         game.groups[PACK] = wolves
         game.data["lastwords_n"] = sum(
-            1 for s in game.order if game.seats[s].role in (*WOLF_ROLES, "白狼"))
+            1 for s in game.order if game.seats[s].role in WOLF_ROLES_AND_WHITE)
         for name in game.order:
             s = game.seats[name]
             s.flags["original_faction"] = s.faction
@@ -236,7 +238,7 @@ class S15Official(Ruleset):
 
     def view_extra(self, game: Game, seat: str) -> dict[str, Any]:
         s = game.seats[seat]
-        extra: dict[str, Any] = {"title": self.title, "faction": s.faction}
+        extra: dict[str, Any] = {"title": self.game_title, "faction": s.faction}
         groups: dict[str, list[str]] = {}
         if seat in pack(game):
             groups[PACK] = list(pack(game))
@@ -252,3 +254,8 @@ class S15Official(Ruleset):
             extra["group_chat_open"] = self.options.get("共群时段") != "仅夜晚" \
                 or game.phase.is_night
         return extra
+
+
+# register after the class, not as a decorator: a decorated class cannot be compiled
+# as a native class by the optional mypyc build (see setup.py)
+register(S15Official)
