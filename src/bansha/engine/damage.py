@@ -16,15 +16,23 @@ from typing import Literal
 ANY_KIND = "*"
 
 
-@dataclass(frozen=True)
+# Damage, Protection and DamageResult are made for every kill: dataclasses with a
+# written __init__, not frozen (see engine/actions.py, Action).
+@dataclass(init=False)
 class Damage:
     kind: str
     source: str
     target: str
-    pierce: bool = False
+    pierce: bool
+
+    def __init__(self, kind: str, source: str, target: str, pierce: bool = False) -> None:
+        self.kind = kind
+        self.source = source
+        self.target = target
+        self.pierce = pierce
 
 
-@dataclass
+@dataclass(init=False)
 class Protection:
     """A shield on ``target`` granted by ``owner``. Mutable: blocking spends ``uses``.
 
@@ -34,9 +42,18 @@ class Protection:
     name: str
     blocks: frozenset[str]
     target: str
-    owner: str = ""
-    uses: int | None = None
-    pierceable: bool = True
+    owner: str
+    uses: int | None
+    pierceable: bool
+
+    def __init__(self, name: str, blocks: frozenset[str], target: str, owner: str = "",
+                 uses: int | None = None, pierceable: bool = True) -> None:
+        self.name = name
+        self.blocks = blocks
+        self.target = target
+        self.owner = owner
+        self.uses = uses
+        self.pierceable = pierceable
 
     @property
     def exhausted(self) -> bool:
@@ -50,11 +67,16 @@ class Protection:
         return damage.kind in self.blocks or ANY_KIND in self.blocks
 
 
-@dataclass(frozen=True)
+@dataclass(init=False)
 class DamageResult:
     damage: Damage
     blocked_by: str | None
-    dying: bool = False
+    dying: bool
+
+    def __init__(self, damage: Damage, blocked_by: str | None, dying: bool = False) -> None:
+        self.damage = damage
+        self.blocked_by = blocked_by
+        self.dying = dying
 
     @property
     def goes_out(self) -> bool:

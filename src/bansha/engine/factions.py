@@ -8,7 +8,7 @@ only faction not yet lost wins. If every faction has lost, nobody wins.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 S = TypeVar("S")
@@ -28,11 +28,17 @@ class FactionRule(Generic[S]):
         return f"FactionRule(name={self.name!r}, lost={self.lost!r}, won={self.won!r})"
 
 
-@dataclass
+@dataclass(init=False)  # __init__ written out: see engine/actions.py, Action
 class Verdict:
     finished: bool
     winner: str | None
-    newly_lost: list[str] = field(default_factory=list)
+    newly_lost: list[str]
+
+    def __init__(self, finished: bool, winner: str | None,
+                 newly_lost: list[str] | None = None) -> None:
+        self.finished = finished
+        self.winner = winner
+        self.newly_lost = [] if newly_lost is None else newly_lost
 
 
 class WinChecker(Generic[S]):

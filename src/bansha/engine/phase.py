@@ -15,10 +15,17 @@ _LABEL = re.compile(r"^\s*(day|night)\s+(\d+)\s*$")
 _CHINESE = {"day": "第{n}天白天", "night": "第{n}天夜晚"}
 
 
-@dataclass(frozen=True, slots=True)
+# A value, never mutated; not frozen and with a written __init__ because both make
+# construction several times slower, most of all in the compiled build (see
+# engine/actions.py, Action). Hashable by its explicit __hash__ below.
+@dataclass(slots=True, init=False, eq=False)
 class Phase:
     kind: PhaseKind
     n: int
+
+    def __init__(self, kind: PhaseKind, n: int) -> None:
+        self.kind = kind
+        self.n = n
 
     @property
     def index(self) -> int:

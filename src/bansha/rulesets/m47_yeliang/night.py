@@ -9,7 +9,6 @@ rejected. Steps that need the actor to see feedback first (the witch after
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
 from bansha.engine import Action, Game, LegalAction, Prompt
 from bansha.engine.damage import Damage, Protection, resolve_damage
@@ -20,17 +19,17 @@ from .roles import VILLAGE
 from .rules import PACK, holder, in_pack, pack, skill_reason, target_reason, valid_targets
 
 
-@dataclass
 class Night:
     """What the night's choices add up to before (9)–(10) settle them."""
 
-    kills: list[tuple[str, str]] = field(default_factory=list)  # (target, by skill)
-    saved: str | None = None
-    poisoned: str | None = None
-    shield: str | None = None
-    beacon: str | None = None
-    voice: str | None = None
-    backlash: bool = False
+    def __init__(self) -> None:
+        self.kills: list[tuple[str, str]] = []  # (target, by skill)
+        self.saved: str | None = None
+        self.poisoned: str | None = None
+        self.shield: str | None = None
+        self.beacon: str | None = None
+        self.voice: str | None = None
+        self.backlash = False
 
 
 def _first(game: Game, seat: str | None, skill: str, key: str | None = None) -> Action | None:
