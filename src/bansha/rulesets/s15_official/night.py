@@ -52,12 +52,15 @@ def _actions(game: Game, skill: str) -> list[Action]:
     return taken
 
 
-def _uses(game: Game, skill: str) -> list[tuple[Action, str]]:
+def _uses(game: Game, skill: str, night: Night | None = None) -> list[tuple[Action, str]]:
     """This step's actions for a targeted skill that still take effect, each spent
-    as it is taken, with its target."""
+    as it is taken, with its target. Given the night, a use by a seat 摇落 shook is
+    spent and void (the skills 摇落 can void pass it)."""
     used: list[tuple[Action, str]] = []
     for a in _actions(game, skill):
         assert a.target is not None  # target_reason refused untargeted ones
+        if night is not None and _shaken(game, night, a):
+            continue
         _spend(game, a)
         used.append((a, a.target))
     return used
@@ -257,55 +260,39 @@ def _prophesy(game: Game, night: Night, seer: str, target: str) -> None:
 
 
 def step_seer(game: Game, night: Night) -> Resolution:
-    for a in _actions(game, "偷师"):
-        assert a.target is not None
-        if _shaken(game, night, a):
-            continue
-        _spend(game, a)
+    for a, target in _uses(game, "偷师", night):
         s = game.seats[a.seat]
         s.lose("仿冒")
         s.grant(SKILLS["预言"])
         game.notify(a.seat, "偷师：你获得技能【预言】，失去技能【仿冒】", skill="偷师")
-        s.skills["预言"].spend((a.target,), game.phase.index)
-        _prophesy(game, night, a.seat, a.target)
-    for a in _actions(game, "预言"):
-        assert a.target is not None
-        if _shaken(game, night, a):
-            continue
-        _spend(game, a)
-        _prophesy(game, night, a.seat, a.target)
+        s.skills["预言"].spend((target,), game.phase.index)
+        _prophesy(game, night, a.seat, target)
+    for a, target in _uses(game, "预言", night):
+        _prophesy(game, night, a.seat, target)
     return
     yield
 
 
 def step_power(game: Game, night: Night) -> Resolution:
-    for a in _actions(game, "弄权"):
-        assert a.target is not None
-        if _shaken(game, night, a):
-            continue
-        _spend(game, a)
+    for _a, target in _uses(game, "弄权", night):
         old = game.sheriff
-        if old == a.target:
-            game.trace(f"弄权：{a.target} 已是警长，无变化", skill="弄权")
+        if old == target:
+            game.trace(f"弄权：{target} 已是警长，无变化", skill="弄权")
             continue
-        game.set_sheriff(a.target)
-        game.announce(f"警长替换：{a.target} 成为警长", later=True)  # R-28
-        game.notify(a.target, "弄权：警长身份移交给你（领导：你的票计为两票）", skill="弄权")
+        game.set_sheriff(target)
+        game.announce(f"警长替换：{target} 成为警长", later=True)  # R-28
+        game.notify(target, "弄权：警长身份移交给你（领导：你的票计为两票）", skill="弄权")
         if old is not None and game.seats[old].alive:
             game.notify(old, "你的警长身份已被移交", skill="弄权")
-        game.trace(f"弄权：警长由 {old or '（无）'} 移交给 {a.target}", skill="弄权")
+        game.trace(f"弄权：警长由 {old or '（无）'} 移交给 {target}", skill="弄权")
     return
     yield
 
 
 def step_slander(game: Game, night: Night) -> Resolution:
-    for a in _actions(game, "诽谤"):
-        assert a.target is not None
-        if _shaken(game, night, a):
-            continue
-        _spend(game, a)
-        game.data.setdefault("slander", []).append((a.target, game.phase.n + 1))
-        game.trace(f"诽谤：{a.target} 次日计票时票数+2", skill="诽谤")
+    for _a, target in _uses(game, "诽谤", night):
+        game.data.setdefault("slander", []).append((target, game.phase.n + 1))
+        game.trace(f"诽谤：{target} 次日计票时票数+2", skill="诽谤")
     return
     yield
 
@@ -323,23 +310,17 @@ def _hurt(game: Game, night: Night, a: Action) -> None:
 
 
 def step_kill(game: Game, night: Night) -> Resolution:
-    for a in _actions(game, "杀人"):
-        if _shaken(game, night, a):
-            continue
-        _spend(game, a)
-        assert a.target is not None
-        night.kill_targets.append(a.target)
+    for a, target in _uses(game, "杀人", night):
+        night.kill_targets.append(target)
         _hurt(game, night, a)
     return
     yield
 
 
 def step_bite(game: Game, night: Night) -> Resolution:
-    for a in _actions(game, "撕咬"):
-        _spend(game, a)
-        assert a.target is not None
+    for a, target in _uses(game, "撕咬"):
         game.seats[a.seat].flags["撕咬_pair"] = (game.phase.n + 1) // 2
-        night.bite_targets.append(a.target)
+        night.bite_targets.append(target)
         _hurt(game, night, a)
     for elder in role_seats(game, "长老"):
         e = game.seats[elder]
@@ -411,17 +392,13 @@ def _witch_use(game: Game, night: Night, a: Action) -> None:
 
 # ---- 夜晚7 -----------------------------------------------------------------------
 def step_innocence(game: Game, night: Night) -> Resolution:
-    for a in _actions(game, "纯真"):
-        assert a.target is not None
-        if _shaken(game, night, a):
+    for a, target in _uses(game, "纯真", night):
+        if not night.dying.is_dying(target) or _elder_spared(game, target):
+            game.trace(f"纯真：{target} 当晚不会出局，不产生任何效果", skill="纯真")
             continue
-        _spend(game, a)
-        if not night.dying.is_dying(a.target) or _elder_spared(game, a.target):
-            game.trace(f"纯真：{a.target} 当晚不会出局，不产生任何效果", skill="纯真")
-            continue
-        night.dying.save(a.target)
+        night.dying.save(target)
         night.dying.mark(Damage("纯真", a.seat, a.seat))
-        game.trace(f"纯真：小公主 {a.seat} 代替 {a.target} 出局", skill="纯真")
+        game.trace(f"纯真：小公主 {a.seat} 代替 {target} 出局", skill="纯真")
     return
     yield
 
