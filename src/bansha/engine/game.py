@@ -234,26 +234,16 @@ class Game:
         if self._prompt is not None:
             return {self._prompt.seat: list(self._prompt.options)}
         # legal() for every seat: the simulator's hottest path (every seat, every
-        # phase), so _legal_now is inlined here with its lookups hoisted
+        # phase), hence the hoisted lookups
         out: dict[str, list[LegalAction]] = {}
-        rs = self.ruleset
-        legal = rs.legal
-        if self.phase.kind != "day" or self._resolution is not None:
-            for name in self.order:
-                acts = legal(self, name)
-                if acts:
-                    out[name] = acts
-            return out
-        may_vote = rs.may_vote
-        box = self.votes
-        targets = self._vote_targets()
+        legal = self.ruleset.legal
+        voting = self.phase.kind == "day" and self._resolution is None
         for name in self.order:
             acts = legal(self, name)
-            if may_vote(self, name) is None:
-                if name not in box.current:
-                    acts.append(LegalAction(name, "投票", targets))
-                elif box.may_change(name):
-                    acts.append(LegalAction(name, "改票", targets))
+            if voting:
+                vote = self._vote_offer(name)
+                if vote is not None:
+                    acts.append(vote)
             if acts:
                 out[name] = acts
         return out
@@ -270,13 +260,23 @@ class Game:
     def _legal_now(self, seat: str, voting: bool) -> list[LegalAction]:
         """The open window's actions for `seat`: its skills, and its vote by day."""
         acts = self.ruleset.legal(self, seat)
-        if voting and self.ruleset.may_vote(self, seat) is None:
-            box = self.votes
-            if seat not in box.current:
-                acts.append(LegalAction(seat, "投票", self._vote_targets()))
-            elif box.may_change(seat):
-                acts.append(LegalAction(seat, "改票", self._vote_targets()))
+        if voting:
+            vote = self._vote_offer(seat)
+            if vote is not None:
+                acts.append(vote)
         return acts
+
+    def _vote_offer(self, seat: str) -> LegalAction | None:
+        """The vote `seat` may cast in the open day window (a first vote or its one
+        change), or None."""
+        if self.ruleset.may_vote(self, seat) is not None:
+            return None
+        box = self.votes
+        if seat not in box.current:
+            return LegalAction(seat, "投票", self._vote_targets())
+        if box.may_change(seat):
+            return LegalAction(seat, "改票", self._vote_targets())
+        return None
 
     def _vote_targets(self) -> tuple[str, ...]:
         # who may be voted for changes only when someone goes out or a phase opens
