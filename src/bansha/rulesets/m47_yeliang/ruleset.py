@@ -142,8 +142,7 @@ class M47Yeliang(Ruleset):
             return acts
         if not game.phase.is_night:
             return acts
-        names = [k for k, v in s.skills.items()
-                 if v.spec.window == "night" and (v.uses_left is None or v.uses_left > 0)]
+        names = [k for k, v in s.skills.items() if v.spec.window == "night" and v.usable()]
         if seat in game.data["wolves"] and in_pack(game, seat):
             names.append("召唤")
         for sk in names:
