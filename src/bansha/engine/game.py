@@ -22,6 +22,7 @@ from typing import Any
 from .actions import ACCEPTED, Accepted, Action, Answer, LegalAction, Prompt, Rejected
 from .events import DIRECTOR, Event
 from .factions import WinChecker
+from .lastwords import LastWords
 from .log import GameLog
 from .penalties import CardLedger, normalise_colour
 from .phase import Phase
@@ -88,6 +89,7 @@ class Game:
         self.groups: dict[str, list[str]] = {}
         self.data: dict[str, Any] = {}
         self.cards = CardLedger()
+        self.lastwords = LastWords()  # the ruleset sets its limit in setup()
         self.sent_off_pending: list[str] = []
         self.votes = VoteBox()
         self.submitted: dict[str, Action] = {}

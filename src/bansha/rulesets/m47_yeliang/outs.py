@@ -58,9 +58,7 @@ def after_out(game: Game, seat: str, cause: str) -> Resolution:
         game.announce(f"{seat} 出局")
     if s.role == "村长" and cause in CURSE_CAUSES:
         _curse(game, seat, cause)
-    if cause != SENT_OFF and game.data.get("lastwords_given", 0) < LAST_WORDS:
-        game.data["lastwords_given"] = game.data.get("lastwords_given", 0) + 1
-        s.flags["lastwords_right"] = True
+    if cause != SENT_OFF and game.lastwords.grant(seat) is not None:
         game.notify(seat, "你可以留下遗言（请在下一个白天开始前提交）", skill="遗言")
     if game.sheriff == seat:
         yield from pass_badge(game, seat, cause)

@@ -112,16 +112,13 @@ def holder(game: Game, role: str) -> str | None:
     return holders.get(role)
 
 
+def _no_discuz(text: str) -> str | None:
+    return "遗言中禁止使用Discuz!代码" if DISCUZ.search(text) else None
+
+
 def lastwords_reason(game: Game, seat: str, text: str | None) -> str | None:
-    if not text or not text.strip():
-        return "遗言需要内容"
-    if DISCUZ.search(text):
-        return "遗言中禁止使用Discuz!代码"
-    s = game.seats[seat]
-    if s.alive:
-        return None  # kept until the seat goes out with a right to last words
-    if not s.flags.get("lastwords_right"):
-        return "没有遗言权利（遗言数量等于4，或红牌罚下）"
-    if s.flags.get("lastwords_published"):
-        return "遗言已公示，不能再提交"
-    return None
+    # a text may be replaced until it is published (unlike s15's)
+    return game.lastwords.refusal(
+        seat, game.seats[seat].alive, text, text_rule=_no_discuz,
+        no_right="没有遗言权利（遗言数量等于4，或红牌罚下）",
+        closed="遗言已公示，不能再提交")

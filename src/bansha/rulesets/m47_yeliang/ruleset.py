@@ -66,6 +66,7 @@ class M47Yeliang(Ruleset):
 
     # ---- setup and phase starts -----------------------------------------
     def setup(self, game: Game) -> None:
+        game.lastwords.limit = outs.LAST_WORDS
         role = {n: game.seats[n].role for n in game.order}
         wolves = [n for n in game.order if role[n] == "狼人"]
         game.data["wolves"] = wolves
@@ -115,17 +116,15 @@ class M47Yeliang(Ruleset):
         prev = game.phases[-2] if len(game.phases) >= 2 else None
         names = [n for n, _ in prev.outs] if prev else []
         game.announce("昨夜出局：" + "、".join(names) if names else "昨夜无人出局")
-        texts: dict[str, str] = game.data.setdefault("lastwords", {})
-        # 公示出局名单时按角色出局的顺序排序: last words follow the same order
-        for n in dict.fromkeys(n for rec in game.phases for n, _ in rec.outs):
-            s = game.seats[n]
-            if s.alive or not s.flags.get("lastwords_right") or s.flags.get("lastwords_published"):
-                continue
-            s.flags["lastwords_published"] = True
-            if n in texts:
-                game.announce(f"{n} 的遗言：{texts[n]}")
+        # 公示出局名单时按角色出局的顺序排序: last words follow the same order (rights
+        # are given as characters go out)
+        lw = game.lastwords
+        for n in lw.waiting():
+            lw.close(n)
+            if n in lw.texts:
+                game.announce(f"{n} 的遗言：{lw.texts[n]}")
             else:
-                game.trace(f"{n} 未提交遗言，视为放弃", name=n)
+                game.trace(f"{n} 未提交遗言，视为放弃", skill="遗言", name=n)
         game.flush_later()
         game.announce(f"{game.phase.chinese}：讨论日开始，请投票")
 
@@ -136,10 +135,8 @@ class M47Yeliang(Ruleset):
         if s.alive and game.phase.kind == "day":
             return acts  # by day the living only vote (the engine offers that)
         if not s.alive:
-            if s.flags.get("lastwords_right") and not s.flags.get("lastwords_published") \
-                    and seat not in game.data.get("lastwords", {}):
-                acts.append(LegalAction(seat, "遗言", n_targets=0, needs_text=True))
-            return acts
+            offer = game.lastwords.offer(seat)
+            return [offer] if offer is not None else acts
         if not game.phase.is_night:
             return acts
         names = [k for k, v in s.skills.items() if v.spec.window == "night" and v.usable()]
@@ -158,7 +155,7 @@ class M47Yeliang(Ruleset):
         if skill == "遗言":
             reason = lastwords_reason(game, seat, action.text)
             if reason is None:
-                game.data.setdefault("lastwords", {})[seat] = action.text
+                game.lastwords.store(seat, action.text or "")
             return reason
         if not game.seats[seat].alive:
             # the dead only hand in last words, or answer a prompt their own out raised

@@ -69,7 +69,7 @@ def out_is_public(game: Game, seat: str) -> bool:
 
 
 def store_lastwords(game: Game, seat: str, text: str) -> None:
-    game.data.setdefault("lastwords", {})[seat] = text
+    game.lastwords.store(seat, text)
     game.trace(f"{seat} 提交遗言", skill="遗言")
     publish_lastwords(game, closing=False)
 
@@ -77,18 +77,15 @@ def store_lastwords(game: Game, seat: str, text: str) -> None:
 def publish_lastwords(game: Game, closing: bool) -> None:
     """Publish the last words of public outs, in the order of going out; with `closing`
     (a day starts) an earlier out that left none has given them up."""
-    texts: dict[str, str] = game.data.setdefault("lastwords", {})
-    for n in game.data.get("out_order", []):
-        s = game.seats[n]
-        if not s.flags.get("lastwords_right") or s.flags.get("lastwords_closed"):
-            continue
+    lw = game.lastwords
+    for n in lw.waiting():  # rights are given in the order of going out
         if not out_is_public(game, n):
             continue
-        if n in texts:
-            s.flags["lastwords_closed"] = True
-            game.announce(f"{n} 的遗言：{texts[n]}")
-        elif closing and s.out_at != game.phase.label:
-            s.flags["lastwords_closed"] = True
+        if n in lw.texts:
+            lw.close(n)
+            game.announce(f"{n} 的遗言：{lw.texts[n]}")
+        elif closing and game.seats[n].out_at != game.phase.label:
+            lw.close(n)
             game.trace(f"{n} 未提交遗言，视为放弃", skill="遗言", name=n)
-        if s.flags.get("lastwords_closed") and n in pack(game):
+        if n in lw.closed and n in pack(game):
             leave_pack(game, n)  # 11X: the wolf leaves the pack once his last words end

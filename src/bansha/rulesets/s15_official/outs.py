@@ -80,7 +80,6 @@ def strip_skills(game: Game, seat: str, why: str) -> Resolution:
 # ---- the hook -----------------------------------------------------------------
 def after_out(game: Game, seat: str, cause: str) -> Resolution:
     s = game.seats[seat]
-    game.data.setdefault("out_order", []).append(seat)
     night = game.phase.is_night
     if not night and cause not in VOTE_CAUSES:
         game.announce(f"{shown(game, seat)} 出局")
@@ -123,12 +122,10 @@ def _piper_out(game: Game) -> None:
 
 def _last_words_right(game: Game, seat: str) -> None:
     """前N（N为狼人+白狼总数）名出局的角色可以留下遗言."""
-    given = int(game.data.get("lastwords_given", 0))
-    if given >= int(game.data.get("lastwords_n", 0)):
+    place = game.lastwords.grant(seat)
+    if place is None:
         return
-    game.data["lastwords_given"] = given + 1
-    game.seats[seat].flags["lastwords_right"] = True
-    game.notify(seat, f"你是第{given + 1}名出局的角色，可以留下遗言（提交后不可修改）",
+    game.notify(seat, f"你是第{place}名出局的角色，可以留下遗言（提交后不可修改）",
                 skill="遗言")
 
 
@@ -138,7 +135,7 @@ def _pack_on_out(game: Game, seat: str) -> None:
     互相讨论" (option 遗言共群; an out wolf without last words leaves at once: 活狼共群)."""
     if seat not in pack(game):
         return
-    if game.seats[seat].flags.get("lastwords_right") \
+    if game.lastwords.has_right(seat) \
             and game.ruleset.options.get("遗言共群") == "11X":
         game.trace(f"11X：{seat} 在遗言阶段仍可在狼群内讨论", name=seat)
         return

@@ -156,15 +156,7 @@ def valid_targets(game: Game, seat: str, skill: str) -> tuple[str, ...]:
 
 
 def lastwords_reason(game: Game, seat: str, text: str | None) -> str | None:
-    if not text or not text.strip():
-        return "遗言需要内容"
-    if seat in game.data.get("lastwords", {}):
-        return "遗言已提交，不能修改"
-    s = game.seats[seat]
-    if s.alive:
-        return None  # kept until the seat goes out with a right to last words
-    if not s.flags.get("lastwords_right"):
-        return "没有遗言权利（只有前N名出局的角色可以留下遗言，N为狼人与白狼总数）"
-    if s.flags.get("lastwords_closed"):
-        return "遗言时限已过"
-    return None
+    return game.lastwords.refusal(
+        seat, game.seats[seat].alive, text, final=True,
+        no_right="没有遗言权利（只有前N名出局的角色可以留下遗言，N为狼人与白狼总数）",
+        closed="遗言时限已过")

@@ -102,7 +102,7 @@ class S15Official(Ruleset):
         self.game_title = game_title(n)
         wolves = [s for s in game.order if game.seats[s].role in WOLF_ROLES]
         game.groups[PACK] = wolves
-        game.data["lastwords_n"] = sum(
+        game.lastwords.limit = sum(
             1 for s in game.order if game.seats[s].role in WOLF_ROLES_AND_WHITE)
         for name in game.order:
             s = game.seats[name]
@@ -139,10 +139,8 @@ class S15Official(Ruleset):
     def legal(self, game: Game, seat: str) -> list[LegalAction]:
         s = game.seats[seat]
         if not s.alive:
-            if s.flags.get("lastwords_right") and not s.flags.get("lastwords_closed") \
-                    and seat not in game.data.get("lastwords", {}):
-                return [LegalAction(seat, "遗言", n_targets=0, needs_text=True)]
-            return []
+            offer = game.lastwords.offer(seat)
+            return [offer] if offer is not None else []
         if fake_dead(game, seat):
             return []
         acts: list[LegalAction] = []
