@@ -11,6 +11,7 @@ import typer
 from rich.console import Console
 
 from bansha.engine import Game, SetupError, get_ruleset, ruleset_ids
+from bansha.forum.cli import forum_app
 from bansha.scenario.loader import ScenarioError, load
 from bansha.scenario.result import result_document
 from bansha.scenario.runner import run
@@ -21,6 +22,7 @@ app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="bansha（版杀）：论坛狼人杀的自动导演")
 scenario_app = typer.Typer(no_args_is_help=True, help="场景文件")
 app.add_typer(scenario_app, name="scenario")
+app.add_typer(forum_app, name="forum")
 out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
 

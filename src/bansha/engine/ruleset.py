@@ -12,6 +12,7 @@ from mypy_extensions import mypyc_attr
 
 from .actions import Action, LegalAction, Prompt
 from .factions import FactionRule
+from .forum_rules import ForumRules
 from .phase import Phase
 from .skills import SkillSpec
 
@@ -72,6 +73,8 @@ class Ruleset:
     # True: the game checks wins after every single out (put_out). False: the
     # ruleset calls game.check_win() itself (s15: "每一步执行完毕后，执行胜负判定").
     win_check_on_out: ClassVar[bool] = True
+    # the post's forum-side rules (vote thread, cards, 潜水, 加速): read by bansha.forum
+    forum_rules: ClassVar[ForumRules] = ForumRules()
 
     def __init__(self, options: dict[str, Any] | None = None) -> None:
         self.options: dict[str, Any] = {} if options is None else options

@@ -30,6 +30,8 @@ from bansha.engine import (
 from bansha.engine.factions import FactionRule
 from bansha.engine.ruleset import DEFAULT_NAMES, Resolution
 
+from .forum import FORUM_RULES
+
 VILLAGE = "村民阵营"
 WOLVES = "狼人阵营"
 VILLAGER = "村民"
@@ -82,6 +84,7 @@ def _as_int(name: str, value: Any) -> int:
 
 class Classic(Ruleset):
     id = "classic"
+    forum_rules = FORUM_RULES
     title = "经典狼人杀（村民＋狼人）"
     min_players = 3  # 2 villagers + 1 wolf is the smallest undecided table
     max_players = len(DEFAULT_NAMES)

@@ -10,6 +10,7 @@ from bansha.engine.factions import FactionRule
 from bansha.engine.ruleset import Resolution
 
 from . import day, night, outs
+from .forum import FORUM_RULES
 from .roles import ROLES, SHERIFF_SKILLS, SKILLS, UNDECIDED, VILLAGE, WOLF_SIDE
 from .rules import (
     PACK,
@@ -46,6 +47,7 @@ def _village_lost(g: Game) -> bool:
 
 class M47Yeliang(Ruleset):
     id = "m47-yeliang"
+    forum_rules = FORUM_RULES
     title = "[M47]『野良神』"
     min_players = 14
     max_players = 14

@@ -13,6 +13,7 @@ from bansha.engine.ruleset import Resolution
 
 from . import anytime, day, night, outs, wins
 from .deal import BASE_TITLE, MAX_PLAYERS, MIN_PLAYERS, deal, discarded, game_title
+from .forum import FORUM_RULES
 from .roles import (
     FACTIONS,
     LOVER_SKILLS,
@@ -54,6 +55,7 @@ WOLF_ROLES_AND_WHITE = (*WOLF_ROLES, "白狼")
 
 class S15Official(Ruleset):
     id = "s15-official"
+    forum_rules = FORUM_RULES
     title = BASE_TITLE
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
