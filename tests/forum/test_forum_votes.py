@@ -23,7 +23,8 @@ M47 = forum_rules_for("m47-yeliang")
 
 
 def _day(**kw: object) -> VoteReport:
-    args: dict[str, object] = {"out": ["油条"], "close": parse_time(CLOSE), "ruleset": "m47-yeliang"}
+    args: dict[str, object] = {"out": ["油条"], "close": parse_time(CLOSE),
+                               "ruleset": "m47-yeliang"}
     args.update(kw)
     return tally_thread(DAY_THREAD, PLAYERS, M47, **args)  # type: ignore[arg-type]
 
@@ -126,7 +127,7 @@ def test_edited_post_first_version_counts_and_report_says_so() -> None:
 
 def test_proxy_vote_through_the_director() -> None:
     rep = _day()
-    hit = [p for p in rep.posts if p.floor == 18][0]
+    hit = next(p for p in rep.posts if p.floor == 18)
     assert hit.status == COUNTED and hit.proxy and hit.voter == "烧卖"
     assert rep.votes["烧卖"] == "汤圆"
 
@@ -169,7 +170,8 @@ def test_second_first_vote_is_not_a_change() -> None:
 
 def test_json_lines_input() -> None:
     lines = [
-        {"floor": 1, "author": "甲", "time": "2026-12-01 10:00", "text": "投票对象：乙\n投票理由：x"},
+        {"floor": 1, "author": "甲", "time": "2026-12-01 10:00",
+         "text": "投票对象：乙\n投票理由：x"},
         {"floor": 2, "author": "乙", "time": "2026-12-01 10:05:30", "text": "投票对象：甲"},
         {"floor": 3, "author": "甲", "time": "2026-12-01 11:00", "text": "改票对象：丙",
          "reply_to": 1},

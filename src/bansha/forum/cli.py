@@ -290,7 +290,9 @@ def lurk_cmd(
     try:
         doc = yaml.safe_load(_read(days))
     except yaml.YAMLError as e:
-        _fail(f"{days} 不是有效的 YAML：{e}")
+        mark = getattr(e, "problem_mark", None)
+        where = f"（第{mark.line + 1}行）" if mark is not None else ""
+        _fail(f"{days} 不是有效的 YAML{where}：应为 days 列表，见 docs/forum.md")
     items = doc.get("days") if isinstance(doc, dict) else doc
     if not isinstance(items, list) or not items:
         _fail(f"{days}：需要 days 列表（每项有 day 与 thread/posts、votes/voted）")
