@@ -66,8 +66,8 @@ def read_ballot(text: str, rules: ForumRules) -> Ballot:
                 found.append((fields[label], value))
             elif _is_reason(label):
                 reason = value
-            elif any(_near(label, f) for f in fields) and not any(f in label for f in fields):
-                typos.append(label)
+            elif any(f in label or _near(label, f) for f in fields):
+                typos.append(label)  # 投票对像, 【投票对象】, 投票对象人 …
     if not found:
         if typos:
             want = "或".join(f"“{f}”" for f in fields)
