@@ -259,3 +259,24 @@ def test_tally_handed_to_the_game() -> None:
     assert skills.count("改票") == 1  # 饺子: 包子 -> 馄饨
     game.advance()  # day 1 closes: m47's sheriff vote, 馄饨 has the most votes
     assert game.public_view()["sheriff"] == "馄饨"
+
+
+def test_change_made_with_the_reply_button_quotes_the_vote() -> None:
+    thread = """#5 甲 2026-12-01 10:00:41
+投票对象：乙
+#8 甲 2026-12-01 11:00
+[quote][size=2][url=forum.php?mod=redirect&goto=findpost&pid=77&ptid=9]\
+[color=#999999]甲 发表于 2026-12-01 10:00[/color][/url][/size]
+投票对象：乙[/quote]
+改票对象：丙
+#9 乙 2026-12-01 10:30
+投票对象：丙
+#10 乙 2026-12-01 11:30
+[quote][color=#999999]甲 发表于 2026-12-01 10:00[/color]
+投票对象：乙[/quote]
+改票对象：甲
+"""
+    rep = tally_thread(thread, ["甲", "乙", "丙"], M47)
+    assert _post(rep, 8)[0] == COUNTED and rep.votes["甲"] == "丙"
+    # 乙 quoted 甲's vote, not his own: not a reply to his vote floor
+    assert _post(rep, 10) == (IGNORED, "改票需回复原投票楼层 #9（未回复任何楼层）")

@@ -65,6 +65,20 @@ def strip_quoted_replies(text: str) -> str:
     return "\n".join(kept)
 
 
+_QUOTE_HEAD = re.compile(
+    r"(?P<author>[^\s\]]+)\s*发表于\s*(?P<time>\d{4}-\d{1,2}-\d{1,2}\s+\d{1,2}:\d{2})")
+
+
+def quoted_post(text: str) -> tuple[str, str] | None:
+    """(author, "YYYY-MM-DD HH:MM") of the post a Discuz! reply quotes, if any: a reply
+    made with the 回复 button quotes its post as `[quote]…甲 发表于 2026-12-01 09:10…`."""
+    m = _OPEN.search(text)
+    if m is None or m.group("tag").lower() != "quote":
+        return None
+    head = _QUOTE_HEAD.search(_TAG.sub("", text[m.end():m.end() + 300]))
+    return (head.group("author"), head.group("time")) if head else None
+
+
 def reply_floor(text: str) -> int | None:
     """The floor a post replies to, from Discuz's marker in its first lines."""
     for line in text.splitlines()[:3]:

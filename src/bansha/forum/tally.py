@@ -18,9 +18,9 @@ from bansha.engine.actions import Answer
 from bansha.engine.forum_rules import ForumRules
 
 from .ballots import read_ballot
-from .cleaning import reply_floor, strip_blocks
+from .cleaning import quoted_post, reply_floor, strip_blocks
 from .names import match_name
-from .text import fold, show_time
+from .text import fold, parse_time, show_time
 from .thread import Post, Thread, parse_thread
 
 COUNTED = "counted"
@@ -135,6 +135,7 @@ class _Held:
     changes: int = 0
     exception_used: bool = False
     first_floor: int = 0  # the floor of the first vote: a 改票 replies to it
+    first_post: PostResult | None = None
 
 
 def _out_at(name: str, when: datetime | None, out: set[str],
@@ -193,7 +194,9 @@ def tally_thread(
         r = _judge(p, names, rules, gone, noon, close, lock_from, accelerated,
                    require_reply, held)
         results.append((p, r))
-    results.sort(key=lambda pr: (pr[0].floor, pr[1].status == IGNORED and "重复" in pr[1].reason))
+    # floor order; an edited floor's later version right after its first
+    dups = {id(p) for p in th.posts} - {id(p) for p in first_seen}
+    results.sort(key=lambda pr: (pr[0].floor, id(pr[0]) in dups))
     rep.posts = [r for _, r in results]
     _finish(rep, held, gone, noon)
     return rep
@@ -280,7 +283,7 @@ def _judge(p: Post, names: list[str], rules: ForumRules, gone: set[str],
             r.reason = (f"{voter} 已在 #{cur.post.floor} 投过票（每名存活角色每个讨论日限投一票；改"
                         "票请用改票格式回复原投票楼层）")
             return r
-        held[voter] = _Held(r, target, first_floor=p.floor)
+        held[voter] = _Held(r, target, first_floor=p.floor, first_post=r)
         r.status = COUNTED
         r.reason = f"{'代投' if proxy else '投票'}：{voter} → {target}"
         return r
@@ -290,6 +293,8 @@ def _judge(p: Post, names: list[str], rules: ForumRules, gone: set[str],
         return r
     first_floor = cur.first_floor
     reply = p.reply_to if p.reply_to is not None else reply_floor(p.text)
+    if reply is None:
+        reply = _quoted_floor(p, cur.first_post)
     if rules.change_must_reply and require_reply and not proxy and reply != first_floor:
         got = "未回复任何楼层" if reply is None else f"回复的是 #{reply}"
         r.reason = f"改票需回复原投票楼层 #{first_floor}（{got}）"
@@ -314,10 +319,23 @@ def _judge(p: Post, names: list[str], rules: ForumRules, gone: set[str],
     else:
         cur.changes += 1
         note = ""
-    held[voter] = _Held(r, target, cur.changes, cur.exception_used, first_floor)
+    held[voter] = _Held(r, target, cur.changes, cur.exception_used, first_floor, cur.first_post)
     r.status = COUNTED
     r.reason = f"{'代投' if proxy else ''}改票：{voter} → {target}{note}"
     return r
+
+
+def _quoted_floor(p: Post, first: PostResult | None) -> int | None:
+    """A reply made with Discuz!'s 回复 button quotes `甲 发表于 <time>`: when that is
+    the voter's own vote post, the 改票 replies to it."""
+    q = quoted_post(p.text)
+    if q is None or first is None or first.time is None:
+        return None
+    author, when = q
+    t = parse_time(when)
+    if t is not None and fold(author) == fold(first.author) and first.time.replace(second=0) == t:
+        return first.floor
+    return None
 
 
 def _span(minutes: int | None) -> str:
