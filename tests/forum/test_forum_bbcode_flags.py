@@ -80,3 +80,27 @@ def test_near_red() -> None:
         assert is_near_red(c), c
     for c in ("#0000FF", "pink", "#FFA500", "#999999", "#ff69b4", "black", "nonsense", ""):
         assert not is_near_red(c), c
+
+
+def test_out_list_in_seat_order_where_the_post_says_so() -> None:
+    from bansha.forum.bbcode import _seat_order
+    seats = ("甲", "乙", "丙", "丁")
+    # m192: "公示出局名单顺序改为按角色电梯楼顺序排序"
+    assert forum_rules_for("m192-nata").out_order == "seat"
+    assert _seat_order("昨夜出局：丁、乙", seats) == "昨夜出局：乙、丁"
+    assert _seat_order("投票结果：丁 2票", seats) == "投票结果：丁 2票"
+    assert forum_rules_for("m47-yeliang").out_order == "out"
+
+
+def test_bbcode_of_a_game_of_an_unregistered_ruleset() -> None:
+    from bansha.engine import Game
+    from bansha.rulesets.classic.ruleset import Classic
+
+    class Toy(Classic):
+        title = "玩具规则"
+
+    game = Game.new(Toy, 15, seed=4)
+    while not game.outcome().finished:
+        game.advance()
+    text = bbcode_announcements(game)
+    assert "游戏结束" in text and text.count("[quote]") == 0

@@ -64,3 +64,21 @@ def test_random_card_lists_never_raise(text: str, rid: str) -> None:
     led = build_ledger(entries, forum_rules_for(rid), factions={"甲": "狼人阵营"})
     led.bbcode()
     led.text()
+
+
+values = st.one_of(st.none(), st.booleans(), st.integers(-3, 40), st.text(max_size=12),
+                   st.sampled_from(["2026-12-01 10:00", "投票对象：甲", "改票对象：乙"]),
+                   st.lists(st.integers(), max_size=2))
+json_posts = st.dictionaries(
+    st.sampled_from(["floor", "author", "time", "text", "reply_to", "proxy_for", "x"]), values,
+    max_size=7)
+
+
+@settings(max_examples=100, deadline=None)
+@given(posts=st.lists(st.one_of(json_posts, values), max_size=10), rid=st.sampled_from(RULES))
+def test_random_json_lines_always_give_a_report(posts: list[object], rid: str) -> None:
+    import json
+    text = "{}\n" + "\n".join(json.dumps(p, ensure_ascii=False) for p in posts)
+    rep = tally_thread(text, PLAYERS, forum_rules_for(rid))
+    assert all(p.status in (COUNTED, REPLACED, IGNORED) for p in rep.posts)
+    assert rep.warnings  # at least the first line "{}" is reported

@@ -109,7 +109,8 @@ def _post(at: str, kind: str, texts: list[str], rules: ForumRules,
 def announcement_posts(game: Game) -> list[AnnouncementPost]:
     """Every public announcement of `game`, grouped into the posts a director makes."""
     log = game.log
-    g = Game.new(log.ruleset, log.players, log.seed, log.options)
+    # the game's own ruleset class: a ruleset not in the registry replays as well
+    g = Game.new(type(game.ruleset), log.players, log.seed, log.options)
     rules = g.ruleset.forum_rules
     seats: tuple[str, ...] = tuple(g.public_view()["seats"])
     posts: list[AnnouncementPost] = []
