@@ -98,3 +98,15 @@ def test_cards_through_the_engine_s15_red_stays_alive() -> None:
     entries, _ = parse_cards("第1天 子 红 场外\n", game.public_view()["seats"])
     assert all(ans for _, ans in apply_cards(game, entries))
     assert "子" in game.public_view()["alive"]
+
+
+def test_lurk_json_output_is_a_card_file() -> None:
+    from bansha.forum import DayActivity, lurk_penalties
+    rules = forum_rules_for("m47-yeliang")
+    rep = lurk_penalties([DayActivity(1, {"甲": 1, "乙": 9}, {"乙"})], ["甲", "乙"], rules,
+                         apply=True)
+    import json
+    entries, warnings = parse_cards(json.dumps(rep.as_dict(), ensure_ascii=False), ["甲", "乙"])
+    assert warnings == [] and [(e.phase, e.player, e.colour) for e in entries] == [
+        ("day 1", "甲", "黄"), ("day 1", "甲", "黄")]
+    assert "不足五帖" in entries[0].reason

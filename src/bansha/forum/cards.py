@@ -125,7 +125,8 @@ def parse_cards(text: str, players: Sequence[str]) -> tuple[list[CardEntry], lis
     """Read a card list (plain lines or JSON lines); (entries, warnings)."""
     entries: list[CardEntry] = []
     warnings: list[str] = []
-    for no, raw in enumerate(text.lstrip("\ufeff").splitlines(), 1):
+    text = _json_list(text.lstrip("\ufeff"))
+    for no, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         if not line or line.startswith(("#", "//")):
             continue
@@ -149,6 +150,21 @@ def parse_cards(text: str, players: Sequence[str]) -> tuple[list[CardEntry], lis
         e.player = mt.name
         entries.append(e)
     return entries, warnings
+
+
+def _json_list(text: str) -> str:
+    """A JSON document with a list of cards (a list, or `forum lurk --json`'s
+    {"cards": [...]}) as JSON lines; any other text as it is."""
+    if not text.lstrip().startswith(("[", "{")):
+        return text
+    try:
+        doc: Any = json.loads(text)
+    except ValueError:
+        return text  # JSON lines, or broken: read line by line
+    items = doc.get("cards") if isinstance(doc, dict) else doc
+    if not isinstance(items, list):
+        return text
+    return "\n".join(json.dumps(i, ensure_ascii=False) for i in items)
 
 
 def _from_plain(line: str, no: int) -> tuple[CardEntry | None, str]:
