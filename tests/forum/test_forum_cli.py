@@ -157,3 +157,19 @@ def test_lurk_and_speed_and_check_commands(tmp_path: Path) -> None:
     red.write_text("#3 乙 2026-12-01 12:00\n[color=#ff0000]红字[/color]\n", encoding="utf-8")
     r = runner.invoke(app, ["forum", "check", str(red), "--ruleset", "m47-yeliang"])
     assert r.exit_code == 0 and "#3 乙：使用红色或相近颜色的字体" in r.stdout
+
+
+def test_votes_from_a_game(tmp_path: Path) -> None:
+    # the lastwords scenario ends on day 4: 子 丑 寅 癸 甲 戊 are out
+    game = str(SCENARIOS / "m47-yeliang" / "lastwords.yaml")
+    p = tmp_path / "d4.txt"
+    p.write_text("#1 乙 2026-12-04 10:00\n投票对象：子\n#2 丙 2026-12-04 10:01\n投票对象：庚\n",
+                 encoding="utf-8")
+    r = runner.invoke(app, ["forum", "votes", str(p), "--game", game, "--json"])
+    assert r.exit_code == 0, r.output
+    doc = json.loads(r.stdout)
+    assert doc["ruleset"] == "m47-yeliang" and "子" in doc["out"]
+    assert doc["votes"] == {"丙": "庚"}
+    assert "子 已出局" in doc["posts"][0]["reason"]
+    r = runner.invoke(app, ["forum", "votes", str(p), "--game", game, "--ruleset", "classic"])
+    assert r.exit_code == 2 and "不一致" in r.stderr

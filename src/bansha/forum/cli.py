@@ -127,14 +127,26 @@ def votes_cmd(
     noon_out: Annotated[str, typer.Option(
         "--noon-out", help="m192：本日正午出局的角色，可写 名字@YYYY-MM-DD HH:MM")] = "",
     no_reply_check: Annotated[bool, typer.Option(
-        "--no-reply-check", help="不检查改票是否回复原投票楼层（粘贴的帖子没有回复信息时"
-                                 "）")] = False,
+        "--no-reply-check",
+        help="不检查改票是否回复原投票楼层（粘贴的帖子没有回复信息时）")] = False,
+    game: Annotated[str | None, typer.Option(
+        "--game", help="从游戏（场景文件或游戏记录）取规则、角色与已出局角色")] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """统计一天的投票帖：每帖计入、被改票取代或不计（附原因），最终投票与最高票。"""
-    rules = _rules(ruleset)
-    names = _players(players)
-    gone = _subset(out_, names, "--out")
+    if game is not None:
+        g = _load_game(game)
+        view = g.public_view()
+        if ruleset is not None and ruleset != g.ruleset.id:
+            _fail(f"--ruleset {ruleset} 与游戏的规则 {g.ruleset.id} 不一致")
+        ruleset = g.ruleset.id
+        rules = g.ruleset.forum_rules
+        names = _players(players) if players else list(view["seats"])
+        gone = _subset(out_, names, "--out") if out_ else list(view["out"])
+    else:
+        rules = _rules(ruleset)
+        names = _players(players)
+        gone = _subset(out_, names, "--out")
     when = _time(close, "--close")
     noon: dict[str, datetime | None] = {}
     for item in _names(noon_out):
