@@ -280,3 +280,16 @@ def test_change_made_with_the_reply_button_quotes_the_vote() -> None:
     assert _post(rep, 8)[0] == COUNTED and rep.votes["甲"] == "丙"
     # 乙 quoted 甲's vote, not his own: not a reply to his vote floor
     assert _post(rep, 10) == (IGNORED, "改票需回复原投票楼层 #9（未回复任何楼层）")
+
+
+def test_count_as_a_bbcode_post_and_m192_hides_the_counts() -> None:
+    code = _day().bbcode()
+    assert code.splitlines()[0] == "[size=5][color=#FF0000][b]投票结果[/b][/color][/size]"
+    assert "[size=5][color=#FF0000]饺子 → 馄饨[/color][/size]" in code
+    assert "得票：馄饨 2票、" in code and "最高票：馄饨[" in code
+    rep = tally_thread(M192_THREAD, M192_PLAYERS, forum_rules_for("m192-nata"),
+                       close=parse_time("2026-12-01 21:00"))
+    code = rep.bbcode()
+    # "每天的投票内容公开，但投票计数隐藏，将只宣布当天谁是最高票"
+    assert "甲 → 山纳" in code and "得票" not in code and "票）" not in code
+    assert "最高票：山纳" in code

@@ -42,6 +42,7 @@ class ForumRules:
     noon_out_change: bool = False  # m192: target out at 正午 -> one change even when locked
     proxy_votes: bool = False  # 演员可以委托导演代投
     no_vote_card: str | None = None  # 未回复投票帖者将被判罚黄牌 (the colour)
+    vote_counts_public: bool = True  # m192: 投票内容公开，但投票计数隐藏，只宣布最高票
 
     # ---- cards ---------------------------------------------------------
     cards_per_step: int = 3  # 3 蓝 = 1 黄, 3 黄 = 1 红

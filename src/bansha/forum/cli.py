@@ -131,6 +131,7 @@ def votes_cmd(
         help="不检查改票是否回复原投票楼层（粘贴的帖子没有回复信息时）")] = False,
     game: Annotated[str | None, typer.Option(
         "--game", help="从游戏（场景文件或游戏记录）取规则、角色与已出局角色")] = None,
+    bbcode: Annotated[bool, typer.Option("--bbcode", help="输出投票结果的 BBCode 公示")] = False,
     as_json: JsonOpt = False,
 ) -> None:
     """统计一天的投票帖：每帖计入、被改票取代或不计（附原因），最终投票与最高票。"""
@@ -159,6 +160,8 @@ def votes_cmd(
                        noon_outs=noon, require_reply=not no_reply_check, ruleset=ruleset or "")
     if as_json:
         _emit(rep.as_dict())
+    elif bbcode:
+        _say(rep.bbcode())
     else:
         _say(rep.text())
 

@@ -43,6 +43,7 @@ M192_NATA = ForumRules(
     lock_blocks_proxy=True,
     change_when_accelerated=False,
     noon_out_change=True,
+    vote_counts_public=False,
     proxy_votes=True,
     no_vote_card="黄",
     cards_per_step=3,
@@ -74,6 +75,8 @@ M192_NATA = ForumRules(
                            "前"
                            "（一般为最后一个自然日的18:00）大于等于存活人数的一半，即判定加速或延迟成功。"),
         ("out_order", "公示出局名单顺序改为按角色电梯楼顺序排序"),
+        ("vote_counts_public", "每天的投票内容公开，但投票计数隐藏，将只宣布当天谁是最高票，"
+                               "并结算对应的最高票效果"),
         ("lastwords_at_day_start", "每个游戏日白天开始时，公示前一天出局角色名单及遗言。"),
         ("out_votes", "除非特别说明，否则已经公示的出局角色不允许被选为技能或投票的目标。"),
     ),

@@ -18,6 +18,7 @@ from bansha.engine.actions import Answer
 from bansha.engine.forum_rules import ForumRules
 
 from .ballots import read_ballot
+from .bbcode import director
 from .cleaning import quoted_post, reply_floor, strip_blocks
 from .names import match_name
 from .text import fold, parse_time, show_time
@@ -101,6 +102,23 @@ class VoteReport:
             "posts": [p.as_dict() for p in self.posts],
             "warnings": list(self.warnings),
         }
+
+    def bbcode(self, title: str = "投票结果") -> str:
+        """The count as the director posts it (red, large): each final vote, the counts
+        (unless the post hides them, m192) and the top. Who goes out is the game's
+        (weights, tie rules): this is the thread's count."""
+        lines = [director(f"[b]{title}[/b]")]
+        lines += [director(f"{v} → {t}") for v, t in self.votes.items()]
+        if self.rules.vote_counts_public:
+            counts = "、".join(f"{t} {n}票" for t, n in self.counts.items())
+            lines.append(director("得票：" + (counts or "无有效票")))
+        if self.tie:
+            lines.append(director("最高票：" + "、".join(self.top) + "（平票）"))
+        elif self.top:
+            lines.append(director(f"最高票：{self.top[0]}"))
+        else:
+            lines.append(director("无人得票"))
+        return "\n".join(lines)
 
     def text(self) -> str:
         lines = [f"投票统计（{self.rules.post or self.ruleset}）"]
