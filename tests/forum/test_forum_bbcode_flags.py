@@ -93,14 +93,24 @@ def test_out_list_in_seat_order_where_the_post_says_so() -> None:
 
 
 def test_bbcode_of_a_game_of_an_unregistered_ruleset() -> None:
-    from bansha.engine import Game
-    from bansha.rulesets.classic.ruleset import Classic
+    from bansha.engine import Game, RoleSpec, Ruleset
 
-    class Toy(Classic):
+    # subclasses Ruleset itself: the compiled build lets only Ruleset be subclassed
+    class Toy(Ruleset):
+        id = "toy-forum"
         title = "玩具规则"
+        min_players = 3
+        max_players = 3
+        roles = {"村民": RoleSpec("村民", "村民阵营", 3)}  # noqa: RUF012
+        factions = ("村民阵营",)
 
-    game = Game.new(Toy, 15, seed=4)
-    while not game.outcome().finished:
-        game.advance()
-    text = bbcode_announcements(game)
-    assert "游戏结束" in text and text.count("[quote]") == 0
+        def on_phase_start(self, game: Game) -> None:
+            game.announce(f"{game.phase.label} 开始")
+
+    game = Game.new(Toy, 3, seed=4)
+    game.advance()
+    game.advance()
+    posts = announcement_posts(game)
+    assert [(p.at, p.kind, p.lines) for p in posts] == [
+        ("day 1", "day_start", ["day 1 开始"]), ("night 1", "night_start", ["night 1 开始"]),
+        ("day 2", "day_start", ["day 2 开始"])]
