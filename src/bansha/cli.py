@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import random
 import sys
-from importlib.metadata import PackageNotFoundError, version
 from typing import Annotated, Any
 
 import typer
@@ -36,6 +35,8 @@ JSON_HELP = "输出 JSON（字段见 docs/scenarios.md）"
 
 
 def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
     try:
         return version("bansha")
     except PackageNotFoundError:
@@ -175,7 +176,7 @@ def play_cmd(
     seed: Annotated[int, typer.Option(help="随机种子（任意整数，可为负）：同一种子同一局",
                                       metavar="整数")] = 1,
     players: Annotated[int | None, typer.Option(
-        help="玩家人数（默认：规则的最少人数）", metavar="人数")] = None,
+        help="玩家人数（默认：规则的人数）", metavar="人数")] = None,
     option: Annotated[list[str] | None, typer.Option(
         "--option", "-o", metavar="名称=值",
         help="规则选项，可重复（如 -o wolves=1；bansha roles 规则 --json 列出选项）")] = None,
@@ -196,8 +197,8 @@ def play_cmd(
         raise typer.Exit(2)
     try:
         options = parse_options(option or [])
-        game = Game.new(rs, players or rs.min_players, seed=seed, options=options)
-    except (SetupError, SimError) as e:
+        game = Game.new(rs, players or _default_players(rs, options), seed=seed, options=options)
+    except (SetupError, OptionError) as e:
         err.print(f"[red]错误[/red]：{escape(str(e))}")
         raise typer.Exit(2) from None
     seats = {n: BOTS[bots]() for n in game.public_view()["seats"]}
@@ -208,6 +209,18 @@ def play_cmd(
         _emit_json(doc)
         return
     _print_game(game, reveal)
+
+
+def _default_players(rs: Any, options: dict[str, Any]) -> int:
+    """The table the options imply where the ruleset says (classic: 2 wolves need at
+    least 5 seats), else the smallest table."""
+    suggest = getattr(rs, "suggested_players", None)
+    if callable(suggest):
+        try:
+            return int(suggest(rs.resolve_options(dict(options))))
+        except ValueError as e:
+            raise SetupError(str(e)) from None
+    return int(rs.min_players)
 
 
 def _print_game(game: Game, reveal: bool) -> None:
@@ -254,8 +267,7 @@ def _print_game(game: Game, reveal: bool) -> None:
         out.print(f"\n停在{chinese_label(oc.at)}，游戏未结束")
 
 
-from bansha.sim.runner import SimError  # noqa: E402
-from bansha.sim.simulate_cli import parse_options, simulate_cmd  # noqa: E402
+from bansha.sim.simulate_cli import OptionError, parse_options, simulate_cmd  # noqa: E402
 
 app.command("simulate")(simulate_cmd)
 

@@ -11,12 +11,15 @@ codes (2 for a usage error) and the options themselves are Typer's.
 
 from __future__ import annotations
 
+import importlib.abc
+import importlib.machinery
 import re
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Sequence
+from types import ModuleType
 from typing import Any
 
 import typer.core
-import typer.rich_utils as rich_utils
 
 HELP_TEXT = "显示本帮助并退出"
 
@@ -105,6 +108,42 @@ def _format_error(original: Callable[[Any], None]) -> Callable[[Any], None]:
     return rich_format_error
 
 
+def _patch_rich_utils(rich_utils: ModuleType) -> None:
+    for name, text in PANELS.items():
+        setattr(rich_utils, name, text)
+    rich_utils.rich_format_error = _format_error(  # type: ignore[attr-defined]
+        rich_utils.rich_format_error)
+
+
+class _AfterImport(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """Patches typer.rich_utils when Typer first imports it: it pulls in Markdown
+    and costs a fifth of a second, which a command that draws no help or error
+    (a scenario run) should not pay."""
+
+    NAME = "typer.rich_utils"
+
+    def find_spec(self, fullname: str, path: Sequence[str] | None,
+                  target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
+        if fullname != self.NAME:
+            return None
+        sys.meta_path.remove(self)
+        spec = importlib.machinery.PathFinder.find_spec(fullname, path)
+        if spec is None or spec.loader is None:
+            return spec
+        inner = spec.loader
+
+        class Loader(importlib.abc.Loader):
+            def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType | None:
+                return inner.create_module(spec)
+
+            def exec_module(self, module: ModuleType) -> None:
+                inner.exec_module(module)
+                _patch_rich_utils(module)
+
+        spec.loader = Loader()
+        return spec
+
+
 _installed = False
 
 
@@ -113,8 +152,10 @@ def install() -> None:
     if _installed:
         return
     _installed = True
-    for name, text in PANELS.items():
-        setattr(rich_utils, name, text)
+    if "typer.rich_utils" in sys.modules:
+        _patch_rich_utils(sys.modules["typer.rich_utils"])
+    else:
+        sys.meta_path.insert(0, _AfterImport())
     from typer._click import decorators, formatting
 
     formatting.HelpFormatter.write_usage = _usage(  # type: ignore[method-assign]
@@ -123,5 +164,3 @@ def install() -> None:
     for cls in (typer.core.TyperOption, typer.core.TyperArgument):
         if hasattr(cls, "display_type"):
             cls.display_type = _display_type(cls.display_type)  # type: ignore[method-assign]
-    rich_utils.rich_format_error = _format_error(  # type: ignore[assignment]
-        rich_utils.rich_format_error)

@@ -135,7 +135,8 @@ class Ruleset:
             book = self.deal(len(roles), random.Random(0))
         except ValueError as e:
             return str(e)
-        return compare_setup(book, roles)
+        order = list(self.roles)  # the roles as the post lists them
+        return compare_setup(sorted(book, key=order.index), sorted(roles, key=order.index))
 
     def deal(self, n: int, rng: random.Random) -> list[str]:
         """Roles for n seats in seat order (a seeded chance step)."""

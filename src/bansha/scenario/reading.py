@@ -75,7 +75,7 @@ def parse_yaml(text: str) -> Any:
     try:
         return yaml.load(text, Loader=_StrictLoader)  # a SafeLoader subclass
     except yaml.YAMLError as e:
-        raise ReadError(yaml_message(e)) from None
+        raise ReadError(yaml_message(e, text)) from None
 
 
 def _check_shape(text: str) -> None:
@@ -112,7 +112,7 @@ def _check_shape(text: str) -> None:
                 raise ReadError(f"{_where(ev)}展开后超过 {MAX_NODES:,} 个值的上限"
                                 "（别名 * 按展开后的大小计算）")
     except yaml.YAMLError as e:
-        raise ReadError(yaml_message(e)) from None
+        raise ReadError(yaml_message(e, text)) from None
 
 
 def _where(ev: Any) -> str:
@@ -145,55 +145,55 @@ class _StrictLoader(_Loader):  # type: ignore[misc]
 _StrictLoader.add_constructor("tag:yaml.org,2002:map", _StrictLoader.construct_yaml_map)
 
 
-# PyYAML's messages, in the words a director reads
+# PyYAML's and libyaml's messages, in the words a director reads (matched on the
+# start of the problem, then of the context)
 _PROBLEMS = {
     "could not find expected ':'": "找不到应有的冒号“:”",
-    "mapping values are not allowed here": "这里不能出现“键: 值”（是否缺少缩进或引号？）",
+    "mapping values are not allowed": "这里不能出现“键: 值”（是否缺少缩进、空格或引号？）",
     "did not find expected key": "找不到应有的键（缩进是否对齐？）",
     "did not find expected node content": "缺少内容",
     "did not find expected ',' or ']'": "列表缺少“,”或“]”",
     "did not find expected ',' or '}'": "映射缺少“,”或“}”",
     "did not find expected '-' indicator": "列表项缺少“-”",
     "found character '\\t' that cannot start any token": "不能用制表符（Tab）缩进",
-    "found undefined alias": "使用了未定义的别名",
+    "found a tab character": "不能用制表符（Tab）缩进",
+    "found character that cannot start any token":
+        "出现了不能开始任何内容的字符（@ 或 ` 需要加引号）",
+    "found undefined alias": "使用了未定义的别名（*名字 之前没有 &名字）",
     "found unhashable key": "键不能是列表或映射",
-    "found duplicate anchor; first occurrence": "锚点重复",
+    "found duplicate anchor": "锚点（&名字）重复",
     "found unexpected end of stream": "文件意外结束（引号或括号未闭合？）",
-    "found unknown escape character": "未知的转义字符",
-    "expected <block end>, but found '-'": "列表项“-”的缩进不对",
-    "expected <block end>, but found '<block mapping start>'": "缩进不对",
-    "expected <block end>, but found '<scalar>'": "缩进不对",
-    "expected <block end>, but found '?'": "缩进不对",
-    "expected <document start>, but found '<block mapping start>'": "缩进不对",
-    "expected a single document in the stream": "文件只能包含一个 YAML 文档",
-    "found a tab character that violates indentation": "不能用制表符（Tab）缩进",
-    "found character that cannot start any token": "出现了不能开始任何内容的字符",
+    "found unknown escape character": "双引号中有未知的转义字符（反斜杠）",
+    "expected <block end>": "缩进不对",
+    "expected <document start>": "缩进不对",
+    "expected a single document": "文件只能包含一个 YAML 文档（去掉多余的 ---）",
     "control characters are not allowed": "文件中有控制字符",
-    "could not determine a constructor for the tag": "不支持的 YAML 标签",
+    "could not determine a constructor": "不支持的 YAML 标签（!! 开头）",
+    "found unexpected ':'": "出现了多余的冒号“:”",
+    "while scanning a simple key": "找不到应有的冒号“:”",
 }
+LONG_KEY = 1024  # YAML's limit on a key written without a leading "?"
 
 
-def yaml_message(e: yaml.YAMLError) -> str:
-    """'YAML 格式错误 第 N 行：…' in Chinese (PyYAML's text kept only when unknown)."""
-    problem = str(getattr(e, "problem", "") or e)
+def yaml_message(e: yaml.YAMLError, text: str = "") -> str:
+    """'YAML 格式错误 第 N 行：…' in Chinese (the parser's text kept only when unknown)."""
+    problem = str(getattr(e, "problem", "") or "")
+    context = str(getattr(e, "context", "") or "")
     mark = getattr(e, "problem_mark", None) or getattr(e, "context_mark", None)
     loc = f"第 {mark.line + 1} 行" if mark is not None else ""
-    if problem.startswith("键“"):
+    if problem.startswith("键“"):  # ours (duplicate key)
         return f"YAML 格式错误 {loc}：{problem}"
-    context = str(getattr(e, "context", "") or "")
-    if "simple key" in context and mark is not None and _long_key(e):
-        return (f"YAML 格式错误 {loc}：键过长（YAML 的键最长 1024 个字符，"
-                "名字请写短一些）或缺少冒号“:”")
-    for key, text in _PROBLEMS.items():
-        if problem.startswith(key):
-            return f"YAML 格式错误 {loc}：{text}"
-    return f"YAML 格式错误 {loc}：{problem}"
+    if mark is not None and text:
+        lines = text.split("\n")
+        if any(len(lines[i]) > LONG_KEY for i in _near(mark.line, len(lines))):
+            return (f"YAML 格式错误 {loc}：一行中的键超过 {LONG_KEY} 个字符"
+                    "（YAML 键的上限；名字请写短一些）或缺少冒号“:”")
+    for said in (problem, context):
+        for key, zh in _PROBLEMS.items():
+            if said.startswith(key):
+                return f"YAML 格式错误 {loc}：{zh}"
+    return f"YAML 格式错误 {loc}：{problem or context or e}"
 
 
-def _long_key(e: yaml.YAMLError) -> bool:
-    mark = getattr(e, "context_mark", None)
-    buf = getattr(mark, "buffer", None)
-    if mark is None or not buf:
-        return True  # libyaml keeps no buffer: a simple-key error there is the length
-    line = str(buf).split("\n")[mark.line] if mark.line < str(buf).count("\n") + 1 else ""
-    return len(line) > 1024
+def _near(line: int, n: int) -> range:
+    return range(max(0, line - 1), min(n, line + 1))

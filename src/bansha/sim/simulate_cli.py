@@ -23,8 +23,9 @@ from rich.progress import (
 )
 from rich.text import Text
 
-from .report import document, print_tables, write_html
-from .runner import BACKENDS, SIM_BOTS, SimConfig, SimError, check, default_workers, run
+# The runner (numpy) and the report are imported when a simulation runs: every
+# `bansha` command loads this module, and a scenario run or --help should not wait
+# for numpy.
 
 out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
@@ -39,12 +40,16 @@ class RateColumn(ProgressColumn):
         return Text(f"{rate:,.0f} 局/秒", style="progress.data.speed")
 
 
+class OptionError(ValueError):
+    """A -o/--option that is not 名称=值."""
+
+
 def parse_options(pairs: list[str]) -> dict[str, Any]:
     opts: dict[str, Any] = {}
     for p in pairs:
         key, sep, value = p.partition("=")
         if not sep or not key.strip():
-            raise SimError(f"选项应写成 名称=值，给出了“{p}”")
+            raise OptionError(f"选项应写成 名称=值，给出了“{p}”")
         v: Any = value.strip()
         if v.lstrip("-").isdigit():
             v = int(v)
@@ -54,6 +59,8 @@ def parse_options(pairs: list[str]) -> dict[str, Any]:
 
 def check_report_path(path: str) -> None:
     """Refuse a --report path that cannot be written, before any game is played."""
+    from .runner import SimError
+
     p = Path(path)
     if path == "" or p.is_dir():
         raise SimError(f"--report {path or '（空）'}：应为一个文件名，这是一个文件夹")
@@ -91,11 +98,18 @@ def simulate_cmd(
         metavar="局数", help="每个任务的局数（默认自动）")] = None,
 ) -> None:
     """蒙特卡洛平衡模拟：各阵营胜率与 95% 区间、游戏长度、结束方式、各身份存活率。"""
+    from .report import document, print_tables, write_html
+    from .runner import BACKENDS, SIM_BOTS, SimConfig, SimError, check, default_workers, run
+
     try:
         cfg = SimConfig(ruleset=ruleset, games=games, bots=bots, players=players,
                         options=parse_options(option or []), seed=seed,
                         workers=default_workers() if workers is None else workers,
                         batch=batch, backend=backend)
+    except OptionError as e:
+        err.print(f"[red]错误[/red]：{escape(str(e))}")
+        raise typer.Exit(2) from None
+    try:
         if bots not in SIM_BOTS:
             raise SimError(f"未知的 bot“{bots}”；可用：{'、'.join(SIM_BOTS)}")
         if backend not in BACKENDS:
