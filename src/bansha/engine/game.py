@@ -434,7 +434,9 @@ class Game:
     def _give_card(self, a: Action) -> Answer:
         colour = normalise_colour(a.choice or a.text or "")
         if colour is None:
-            given = a.choice or a.text or ""
+            given = a.choice or a.text
+            if not given:
+                return self._refuse(a, "判罚需要写明颜色：蓝、黄 或 红")
             return self._refuse(a, f"无法识别的判罚“{given}”（应为 蓝、黄 或 红）")
         self.give_card(a.seat, colour)
         return ACCEPTED

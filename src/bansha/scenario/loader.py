@@ -138,6 +138,11 @@ def _listed(items: Any) -> str:
     return "、".join(str(x) for x in items)
 
 
+def _key(k: Any) -> str:
+    """A mapping key as a message shows it."""
+    return shown(k) if isinstance(k, str) else describe(k)
+
+
 def parse(doc: Any, src: str = "<scenario>") -> Scenario:
     def err(where: str, msg: str) -> ScenarioError:
         return ScenarioError(f"{src}: {where}: {msg}")
@@ -146,7 +151,7 @@ def parse(doc: Any, src: str = "<scenario>") -> Scenario:
         raise err("文件", "顶层应为映射（ruleset、players、script、expect）")
     unknown = [k for k in doc if k not in TOP_KEYS]
     if unknown:
-        raise err("文件", f"未知的字段 {_listed(shown(str(k)) for k in unknown)}；"
+        raise err("文件", f"未知的字段 {_listed(_key(k) for k in unknown)}；"
                         f"可用：{_listed(TOP_KEYS)}")
     if "ruleset" not in doc or doc["ruleset"] is None:
         raise err("ruleset", "缺少 ruleset（规则 id，例如 m47-yeliang；bansha rulesets 列出全部）")
@@ -245,7 +250,7 @@ def _entry(raw: Any, keys: tuple[str, ...], where: str, shape: str, err: Any) ->
         raise err(where, f"{shape}，得到 {describe(raw)}")
     bad = [k for k in raw if k not in keys]
     if bad:
-        raise err(where, f"未知的字段 {_listed(shown(str(k)) for k in bad)}；可用：{_listed(keys)}")
+        raise err(where, f"未知的字段 {_listed(_key(k) for k in bad)}；可用：{_listed(keys)}")
 
 
 def _options(raw: Any, rs: type[Ruleset], err: Any) -> tuple[dict[str, Any], bool]:
@@ -481,6 +486,7 @@ def _expects(raw: Any, rs: type[Ruleset], player: Any, err: Any) -> list[Expect]
                 raise err(w, "announce 应为 {contains, absent?}")
             if not isinstance(a.get("absent", False), bool):
                 raise err(w, "announce.absent 应为 true 或 false")
-            _text(a, "contains", w, err)
+            if _text(a, "contains", w, err) is None:
+                raise err(w, "announce.contains 应为要查找的文字，得到 空值")
         out.append(Expect(e, w, at))
     return out

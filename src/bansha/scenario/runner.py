@@ -154,7 +154,8 @@ def _check(game: Game, sc: Scenario, e: Expect) -> Check:
             return Check(where, not absent, f"公示：{hit.text}")
         return Check(where, absent, f"没有含“{contains}”的公示" if contains else "没有公示")
     n = raw["notify"]
-    to, skill, contains = str(n["to"]), n.get("skill"), str(n.get("contains", ""))
+    to, skill = str(n["to"]), n.get("skill")
+    contains = "" if n.get("contains") is None else str(n["contains"])
     absent = bool(n.get("absent", False))
     for ev in events:
         if ev.kind != "notify" or ev.at != e.at.label or ev.to is None or to not in ev.to:

@@ -203,7 +203,8 @@ def _dao_gu(game: Game, seat: str, cause: str) -> Resolution:
             continue
         game.data["daogu_fired"] = True
         who = "长老" if seat == elder else f"长老的情侣 {seat}"
-        game.trace(f"道骨：{who} 因村民阵营的{cause}出局，所有普通身份失去技能", skill="道骨")
+        game.trace(f"道骨：{who} 因村民阵营的{cause.removesuffix('出局')}出局，"
+                   "所有普通身份失去技能", skill="道骨")
         game.announce("长老【道骨】发动：所有普通身份失去其技能", later=game.phase.is_night)
         for n in game.order:
             if n != seat and category(game, n) == "普通":
