@@ -12,6 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from bansha.cli import app
+from test_bad_inputs import PLAYERS  # the post's 14 seats (tests/ is on the path)
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 ENGLISH_LABEL = re.compile(r"\b(day|night) \d+")
@@ -166,23 +167,7 @@ def test_scenario_screen_has_chinese_phase_labels() -> None:
         assert not REPR.search(text), (path.name, REPR.search(text))
 
 
-M47 = """\
-ruleset: m47-yeliang
-players:
-  - 甲: 狼人
-  - 乙: 狼人
-  - 丙: 狼人
-  - 丁: 野良
-  - 戊: 神明
-  - 己: 祝器
-  - 庚: 女巫
-  - 辛: 村长
-  - 壬: 村民
-  - 癸: 村民
-  - 子: 村民
-  - 丑: 村民
-  - 寅: 村民
-  - 卯: 伤心的村民
+M47 = "ruleset: m47-yeliang\n" + PLAYERS + """\
 script:
   - at: night 1
     actions:
