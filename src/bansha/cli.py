@@ -128,10 +128,11 @@ def roles_cmd(
         return
     out.print(f"[bold]{escape(doc['title'])}[/bold]  阵营：{escape('、'.join(doc['factions']))}")
     for r in doc["roles"] + [dict(o, faction="", count="") for o in doc["other"]]:
-        # 警长, 情侣, 出局角色: not dealt identities, so no faction and no count
-        count = f" ×{r['count']}" if r["count"] != "" else "（非身份）"
-        line = f"{escape(r['name'])}[/bold] {escape(r['faction'])}{count}".replace(" （", "（")
-        out.print(f"\n[bold]{line}")
+        # 警长, 情侣, 出局角色 are not dealt identities: no faction, no count
+        if r["count"] != "":
+            out.print(f"\n[bold]{escape(r['name'])}[/bold] {escape(r['faction'])} ×{r['count']}")
+        else:
+            out.print(f"\n[bold]{escape(r['name'])}[/bold]（非身份）")
         for s in r["skills"]:
             tags = "".join(f"<{t}>" for t in s["tags"])
             extra = "（获得）" if s["granted"] else ""
