@@ -44,6 +44,7 @@ bench-fast: $(FAST_BUILT)
 $(FAST_STAMP): pyproject.toml
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "需要 Python 3.11（$(PYTHON) 未找到）"; exit 1; }
 	@command -v $${CC:-cc} >/dev/null 2>&1 || { echo "编译版需要 C 编译器（$${CC:-cc} 未找到）"; exit 1; }
+	@echo "编译版：在 $(FAST_VENV) 中安装构建工具（setuptools、mypy）……"
 	$(PYTHON) -m venv $(FAST_VENV)
 	$(FAST_BIN)/pip install --quiet --upgrade pip 'setuptools>=68' wheel 'mypy>=1.10'
 	@touch $(FAST_STAMP)
@@ -59,7 +60,9 @@ $(FAST_BUILT): $(FAST_STAMP) $(FAST_SOURCES)
 	  case $$f in *.so) s=src/$${f%%.cpython-*}.py;; *) s=src/$$f;; esac; \
 	  [ -e "$$s" ] || { echo "build/ 中有已删除的源文件 $$f，重新构建"; rm -rf build; break; }; \
 	done
+	@echo "编译版：用 mypyc 把引擎与规则编译为 C 扩展（约 2–3 分钟，期间没有其他输出）……"
 	BANSHA_MYPYC=1 $(FAST_BIN)/pip install --quiet --no-build-isolation '.[dev]'
+	@echo "编译完成，安装在 $(FAST_VENV)"
 	@$(FAST_BIN)/python -c "import bansha, sys; sys.exit(not bansha.compiled())" \
 	  || { echo "编译版安装后仍在使用纯 Python 的 bansha"; exit 1; }
 	@touch $(FAST_BUILT)

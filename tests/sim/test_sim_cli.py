@@ -86,8 +86,8 @@ def test_human_tables_and_html_report(tmp_path: Path) -> None:
     (["classic", "--backend", "spark"], "未知的后端"),
     (["classic", "-o", "wolves"], "名称=值"),
     (["classic", "-o", "wolves=3", "--players", "6"], "须多于狼人"),
-    (["m47-yeliang", "--players", "3"], "需要"),
-    (["classic", "--games", "0"], "至少为 1"),
+    (["m47-yeliang", "--players", "3"], "--players 应为 14"),
+    (["classic", "--games", "0"], "--games 应为 1 到"),
 ])
 def test_errors_exit_2_with_a_message(args: list[str], message: str) -> None:
     r = runner.invoke(app, ["simulate", *args])
@@ -100,7 +100,7 @@ def test_unknown_ruleset_from_a_real_shell_has_no_traceback() -> None:
     p = subprocess.run([sys.executable, "-m", "bansha.cli", "simulate", "nope"],
                        capture_output=True, text=True, timeout=60)
     assert p.returncode == 2
-    assert "未知的规则 'nope'" in p.stderr and "Traceback" not in p.stderr + p.stdout
+    assert "未知的规则“nope”" in p.stderr and "Traceback" not in p.stderr + p.stdout
 
 
 def test_ctrl_c_stops_cleanly_and_reports_what_finished() -> None:

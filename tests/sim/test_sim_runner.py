@@ -86,8 +86,10 @@ def test_errors_are_counted_not_fatal() -> None:
 @pytest.mark.parametrize(("cfg", "message"), [
     (SimConfig("nope", 10), "未知的规则"),
     (SimConfig("classic", 10, bots="genius"), "未知的 bot"),
-    (SimConfig("classic", 0), "至少为 1"),
-    (SimConfig("m47-yeliang", 10, players=9), "需要"),
+    (SimConfig("classic", 0), "--games 应为 1 到"),
+    (SimConfig("classic", 10, workers=0), "--workers 应为 1 到"),
+    (SimConfig("classic", 10, players=0), "--players 应为 3 到"),
+    (SimConfig("m47-yeliang", 10, players=9), "--players 应为 14"),
     (SimConfig("classic", 10, players=6, options={"wolves": 3}), "须多于狼人"),
     (SimConfig("classic", 10, options={"wolves": 3, "villagers": 3}), "须多于狼人"),
     (SimConfig("classic", 10, options={"colour": "red"}), "未知的选项"),

@@ -178,7 +178,7 @@ class Game:
                 rn = rs.role_name(str(c))
                 if rn is None:
                     known = "、".join(rs.roles)
-                    raise SetupError(f"玩家 {name}：未知的身份 {c!r}；本规则的身份：{known}")
+                    raise SetupError(f"玩家 {name}：未知的身份“{c}”；本规则的身份：{known}")
                 fixed.append(rn)
             given.append(fixed)
         if all(g is None for g in given):
@@ -434,7 +434,10 @@ class Game:
     def _give_card(self, a: Action) -> Answer:
         colour = normalise_colour(a.choice or a.text or "")
         if colour is None:
-            return self._refuse(a, f"无法识别的判罚 {a.choice!r}（应为 蓝、黄 或 红）")
+            given = a.choice or a.text
+            if not given:
+                return self._refuse(a, "判罚需要写明颜色：蓝、黄 或 红")
+            return self._refuse(a, f"无法识别的判罚“{given}”（应为 蓝、黄 或 红）")
         self.give_card(a.seat, colour)
         return ACCEPTED
 

@@ -13,6 +13,15 @@ PhaseKind = Literal["day", "night"]
 
 _LABEL = re.compile(r"^\s*(day|night)\s+(\d+)\s*$")
 _CHINESE = {"day": "第{n}天白天", "night": "第{n}天夜晚"}
+_SHORT = {"day": "第{n}天", "night": "第{n}夜"}
+
+
+def chinese_label(label: str) -> str:
+    """A phase label as a person reads it: 'day 2' → 第2天, 'night 6' → 第6夜.
+    The JSON documents keep the labels themselves; a label that is not a phase's
+    is returned as it is."""
+    m = _LABEL.match(label)
+    return _SHORT[m.group(1)].format(n=int(m.group(2))) if m else label
 
 
 # A value, never mutated; not frozen and with a written __init__ because both make
@@ -71,6 +80,6 @@ class Phase:
         """Parse 'day 2' / 'night 0'; raise ValueError with the accepted form."""
         m = _LABEL.match(str(label))
         if not m:
-            raise ValueError(f"无法识别的阶段标签 {label!r}（应为 'day N' 或 'night N'）")
+            raise ValueError(f"无法识别的阶段标签“{label}”（应为 day N 或 night N）")
         kind: PhaseKind = "day" if m.group(1) == "day" else "night"
         return Phase(kind, int(m.group(2)))

@@ -36,4 +36,4 @@ def get_ruleset(ruleset_id: str) -> type[Ruleset]:
         return _REGISTRY[ruleset_id]
     except KeyError:
         known = "、".join(sorted(_REGISTRY)) or "（无）"
-        raise KeyError(f"未知的规则 {ruleset_id!r}；可用：{known}") from None
+        raise KeyError(f"未知的规则“{ruleset_id}”；可用：{known}") from None

@@ -4,6 +4,7 @@ small hooks the game calls. The engine never names a particular ruleset."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Generator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -75,6 +76,12 @@ class Ruleset:
     win_check_on_out: ClassVar[bool] = True
     # the post's forum-side rules (vote thread, cards, 潜水, 加速): read by bansha.forum
     forum_rules: ClassVar[ForumRules] = ForumRules()
+    # What a scenario file may give (checked before anything runs): the identity cards
+    # a player holds (m125-hongmao: 2), the sub-phases an input may pin with `phase:`
+    # (m192-nata: 晨曦, 正午, 黄昏) and whether a sheriff candidacy (上警) exists.
+    cards_per_player: ClassVar[int] = 1
+    sub_phases: ClassVar[tuple[str, ...]] = ()
+    candidacy: ClassVar[bool] = False
 
     def __init__(self, options: dict[str, Any] | None = None) -> None:
         self.options: dict[str, Any] = {} if options is None else options
@@ -113,11 +120,26 @@ class Ruleset:
         for k, v in given.items():
             if k not in specs:
                 known = "、".join(specs) or "（无）"
-                raise ValueError(f"未知的选项 {k!r}；可用：{known}")
-            if specs[k].choices and v not in specs[k].choices:
-                raise ValueError(f"选项 {k} 的值 {v!r} 无效；可选：{list(specs[k].choices)}")
+                raise ValueError(f"未知的选项“{k}”；可用：{known}")
+            choices = specs[k].choices
+            # `1 in (True, False)` holds in Python: a boolean option takes booleans only
+            if choices and (v not in choices
+                            or isinstance(choices[0], bool) != isinstance(v, bool)):
+                shown = "、".join(_option_text(c) for c in choices)
+                raise ValueError(f"选项 {k} 的值“{_option_text(v)}”无效；可选：{shown}")
             out[k] = v
         return out
+
+    def setup_problem(self, roles: list[str]) -> str | None:
+        """Why a deal fixed by hand (one role per seat) is not the post's setup for
+        that many seats, or None. Here: it must hold the roles `deal` gives (a
+        ruleset whose deal draws from a pool overrides this)."""
+        try:
+            book = self.deal(len(roles), random.Random(0))
+        except ValueError as e:
+            return str(e)
+        order = list(self.roles)  # the roles as the post lists them
+        return compare_setup(sorted(book, key=order.index), sorted(roles, key=order.index))
 
     def deal(self, n: int, rng: random.Random) -> list[str]:
         """Roles for n seats in seat order (a seeded chance step)."""
@@ -190,3 +212,21 @@ class Ruleset:
     def view_extra(self, game: Game, seat: str) -> dict[str, Any]:
         """Ruleset-specific facts the seat knows about itself (pack mates, ...)."""
         return {}
+
+
+def _option_text(v: Any) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    return "（空）" if v is None else str(v)
+
+
+def setup_text(roles: list[str]) -> str:
+    """"3狼人、1野良、…" in first-appearance order, as a rule post writes a setup."""
+    return "、".join(f"{k}{r}" for r, k in Counter(roles).items())
+
+
+def compare_setup(book: list[str], given: list[str]) -> str | None:
+    """None when `given` holds exactly the roles of `book`; else what differs."""
+    if Counter(book) == Counter(given):
+        return None
+    return f"规则贴的配置为 {setup_text(book)}；给出的是 {setup_text(given)}"

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bansha.engine import Action, Game, Rejected, SetupError
+from bansha.engine.phase import chinese_label
 
 from .loader import Block, Expect, Scenario, ScenarioError
 from .result import result_document
@@ -23,6 +24,8 @@ class RunResult:
     game: Game
     checks: list[Check] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    # why the table is not the post's setup (allowed by `自定义配置: true`), or None
+    off_book: str | None = None
 
     @property
     def ok(self) -> bool:
@@ -32,6 +35,8 @@ class RunResult:
         doc = result_document(self.game)
         doc["expect"] = [{"entry": c.where, "ok": c.ok, "message": c.message} for c in self.checks]
         doc["warnings"] = list(self.warnings)
+        if self.off_book is not None:
+            doc["off_book"] = self.off_book
         return doc
 
 
@@ -40,12 +45,13 @@ def run(sc: Scenario) -> RunResult:
         game = Game.new(sc.ruleset, sc.players, seed=sc.seed, options=sc.options)
     except SetupError as e:
         raise ScenarioError(f"{sc.path}: players: {e}") from None
-    res = RunResult(game)
+    res = RunResult(game, off_book=sc.off_book)
     for blk in sc.script:
         while not game.finished and game.phase < blk.at:
             game.advance()
         if game.finished:
-            res.warnings.append(f"{blk.where}: 游戏已在 {game.phase.label} 结束，此块未执行")
+            res.warnings.append(f"{blk.where}: 游戏已在{chinese_label(game.phase.label)}结束，"
+                                "此块未执行")
             break
         _play_block(game, blk, res)
     for exp in sc.expect:
@@ -101,6 +107,16 @@ def _phase_record(record: dict[str, Any], label: str) -> dict[str, Any] | None:
     return next((p for p in record["phases"] if p["at"] == label), None)
 
 
+def _names(names: Any) -> str:
+    """A list of players as a message shows it."""
+    got = [str(n) for n in names]
+    return "、".join(got) if got else "（无人）"
+
+
+def _who(name: Any) -> str:
+    return "（无）" if name is None else str(name)
+
+
 def _check(game: Game, sc: Scenario, e: Expect) -> Check:
     raw = e.raw
     where = e.where + (f" (at: {e.at.label})" if e.at else "")
@@ -108,25 +124,27 @@ def _check(game: Game, sc: Scenario, e: Expect) -> Check:
         want = raw["winner"]
         want_name = sc.ruleset.faction_name(str(want)) if want is not None else None
         ok = game.winner == want_name
-        return Check(where, ok, f"胜者：期望 {want_name}，实际 {game.winner}")
+        return Check(where, ok, f"胜者：期望 {want_name or '尚无胜者'}，"
+                                f"实际 {game.winner or '尚无胜者'}")
     assert e.at is not None
     record = game.director_view()
     events = record["events"]
     rec = _phase_record(record, e.at.label)
     if rec is None:
-        return Check(where, False, f"游戏没有进行到 {e.at.label}（停在 {game.phase.label}）")
+        return Check(where, False, f"游戏没有进行到{chinese_label(e.at.label)}"
+                                   f"（停在{chinese_label(game.phase.label)}）")
     if "out" in raw:
         got = [n for n, _ in rec["outs"]]
         ok = sorted(got) == sorted(str(x) for x in raw["out"])
-        return Check(where, ok, f"出局：期望 {raw['out']}，实际 {got}")
+        return Check(where, ok, f"出局：期望 {_names(raw['out'])}，实际 {_names(got)}")
     if "alive" in raw:
         alive = rec["alive"]
         ok = sorted(alive) == sorted(str(x) for x in raw["alive"])
-        return Check(where, ok, f"存活：期望 {raw['alive']}，实际 {alive}")
+        return Check(where, ok, f"存活：期望 {_names(raw['alive'])}，实际 {_names(alive)}")
     if "sheriff" in raw:
         want = raw["sheriff"]
         ok = rec["sheriff"] == (str(want) if want is not None else None)
-        return Check(where, ok, f"警长：期望 {want}，实际 {rec['sheriff']}")
+        return Check(where, ok, f"警长：期望 {_who(want)}，实际 {_who(rec['sheriff'])}")
     if "announce" in raw:
         contains = str(raw["announce"]["contains"])
         absent = bool(raw["announce"].get("absent", False))
@@ -134,9 +152,10 @@ def _check(game: Game, sc: Scenario, e: Expect) -> Check:
                     and contains in ev.text), None)
         if hit is not None:
             return Check(where, not absent, f"公示：{hit.text}")
-        return Check(where, absent, f"没有含“{contains}”的公示")
+        return Check(where, absent, f"没有含“{contains}”的公示" if contains else "没有公示")
     n = raw["notify"]
-    to, skill, contains = str(n["to"]), n.get("skill"), str(n.get("contains", ""))
+    to, skill = str(n["to"]), n.get("skill")
+    contains = "" if n.get("contains") is None else str(n["contains"])
     absent = bool(n.get("absent", False))
     for ev in events:
         if ev.kind != "notify" or ev.at != e.at.label or ev.to is None or to not in ev.to:
@@ -145,8 +164,10 @@ def _check(game: Game, sc: Scenario, e: Expect) -> Check:
             continue
         if contains in ev.text:
             return Check(where, not absent, f"{to} 收到：{ev.text}")
+    what = (f"含“{contains}”的" if contains else "") + (f"{skill}" if skill else "") + "通知"
     if absent:
-        return Check(where, True, f"{to} 没有收到含“{contains}”的{skill or ''}通知")
+        return Check(where, True, f"{to} 没有收到{what}")
     got = [ev.text for ev in events
            if ev.kind == "notify" and ev.at == e.at.label and ev.to and to in ev.to]
-    return Check(where, False, f"{to} 没有收到含“{contains}”的{skill or ''}通知；收到：{got}")
+    seen = "；".join(f"“{t}”" for t in got) if got else "（没有私信）"
+    return Check(where, False, f"{to} 没有收到{what}；收到：{seen}")

@@ -6,6 +6,7 @@ import random
 from collections.abc import Mapping
 
 from bansha.engine import Game
+from bansha.engine.phase import chinese_label
 
 from .bots import Bot, View
 
@@ -28,7 +29,7 @@ def play(game: Game, bots: Mapping[str, Bot], rng: random.Random) -> Game:
     while not game.finished:
         steps += 1
         if steps > MAX_STEPS:
-            raise NoEnd(f"game did not end after {MAX_STEPS} steps (at {game.phase.label})")
+            raise NoEnd(f"{MAX_STEPS} 步后游戏仍未结束（停在{chinese_label(game.phase.label)}）")
         p = game.prompt
         if p is not None:
             a = bots[p.seat].act(_lazy_view(game, p.seat), list(p.options), rng)

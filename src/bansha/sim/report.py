@@ -22,6 +22,17 @@ from .runner import RunResult
 from .stats import summarise
 
 BOT_NAMES = {"random": "随机", "heuristic": "启发式", "uniform": "均匀（Migdał 模型）"}
+# what each kind of bot does, and how to read numbers they produce (one line each)
+BOT_NOTES = {
+    "random": "随机 bot：每一步在合法行动中随机挑一个，不看任何信息。",
+    "heuristic": "启发式 bot：像一名普通玩家那样按技能用途行事（狼人共同刀人，神职查验、"
+                 "守护、救人，村民跟随公开信息投票），只看自己能看到的信息。",
+    "uniform": "均匀 bot：Migdał 模型的打法（狼人随机刀一名村民，全体随机投票），用来对照精确值。",
+}
+READING = ("这些数字是 bot 对局的统计，说明规则在这种打法下偏向哪一方，"
+           "不等于真人对局的胜率；区间越窄，局数越够。")
+WILSON = ("95% 区间（Wilson 方法）：按这么多局推算，真实胜率有 95% 的把握落在此范围内；"
+          "局数少或胜率接近 0/100% 时也可靠。")
 
 
 def reference(result: RunResult) -> dict[str, Any] | None:
@@ -92,6 +103,7 @@ def print_tables(doc: dict[str, Any], console: Console) -> None:
         lo, hi = f["ci95"]
         t.add_row(f["faction"], str(f["wins"]), _pct(f["rate"]), f"{_pct(lo)} – {_pct(hi)}")
     console.print(t)
+    console.print(f"[dim]{WILSON}[/dim]")
     ref = doc.get("reference")
     if ref:
         console.print(f"精确值（Migdał 递推，{ref['villagers']}村民+{ref['wolves']}狼人，"
@@ -126,6 +138,7 @@ def print_tables(doc: dict[str, Any], console: Console) -> None:
         console.print(f"[red]{err['count']} 局出错[/red]（引擎问题，可按局号复现）：")
         for ex in err["examples"]:
             console.print(f"  第 {ex['game']} 局：{ex['error']}")
+    console.print(f"[dim]{BOT_NOTES.get(doc['bots'], '')}{READING}[/dim]")
     rate = doc["games_per_s"]
     console.print(f"[dim]用时 {doc['elapsed_s']:.2f} 秒，{rate} 局/秒，"
                   f"{doc['workers']} 个进程（{doc['backend']}，"
@@ -206,7 +219,9 @@ def svg_histogram(hist: dict[str, int], width: int = 560, height: int = 220) -> 
             f'text-anchor="middle">{d}</text>'
         )
     parts.append(f'<text x="{left + span_w / 2:.1f}" y="{height}" font-size="11" '
-                 f'text-anchor="middle">天数</text></svg>')
+                 f'text-anchor="middle">天数</text>'
+                 f'<text x="12" y="{pad + span_h / 2:.1f}" font-size="11" text-anchor="middle" '
+                 f'transform="rotate(-90 12 {pad + span_h / 2:.1f})">局数</text></svg>')
     return "".join(parts)
 
 
@@ -256,9 +271,11 @@ th {{ background: #f4f4f4; }} .meta {{ color: #555; }} .warn {{ color: #b03a2e; 
  · 种子 {_e(doc['seed'])} · 选项：{_e(opts)} · {_e(doc['games_per_s'])} 局/秒
 （{_e(doc['workers'])} 进程，{_e(doc['backend'])}）</p>
 {note}
+<p>{_e(BOT_NOTES.get(doc['bots'], ''))}{_e(READING)}</p>
 <h2>阵营胜率（95% Wilson 区间）</h2>
 {svg_win_rates(doc['factions'])}
 {_table(['阵营', '胜局', '胜率', '95% 区间'], fac_rows)}
+<p class=meta>{_e(WILSON)}</p>
 {ref_html}
 <h2>游戏长度（平均 {doc['length']['mean_days']:.2f} 天）</h2>
 {svg_histogram(doc['length']['histogram'])}

@@ -42,6 +42,8 @@ from .stats import Tally, record
 
 SIM_BOTS = ("random", "heuristic", "uniform")
 BACKENDS = ("local", "ray")
+MAX_GAMES = 10_000_000  # ~3 hours on 2 cores: a larger run is a typo, not a study
+MAX_WORKERS_PER_CORE = 8  # more processes than this only share the same cores
 MIN_BATCH = 20
 MAX_BATCH = 2000
 BATCHES_PER_WORKER = 16  # enough for a smooth progress bar and load balance
@@ -78,8 +80,11 @@ class RunResult:
 
 
 def game_seeds(seed: int, index: int) -> tuple[int, int]:
-    """(game seed, bot seed) for game `index` of a run seeded with `seed`."""
-    w = np.random.SeedSequence(seed, spawn_key=(index,)).generate_state(4, np.uint32)
+    """(game seed, bot seed) for game `index` of a run seeded with `seed`.
+    SeedSequence takes no negative entropy: a negative seed -s uses s with its own
+    spawn key (index, 1), a stream no non-negative seed's (index,) can give."""
+    key = (index,) if seed >= 0 else (index, 1)
+    w = np.random.SeedSequence(abs(seed), spawn_key=key).generate_state(4, np.uint32)
     return (int(w[0]) << 32) | int(w[1]), (int(w[2]) << 32) | int(w[3])
 
 
@@ -92,11 +97,15 @@ def make_bots(kind: str, rules: type[Ruleset], seats: list[str]) -> dict[str, Bo
         return {s: UniformBot() for s in seats}
     if kind in BOTS:
         return {s: BOTS[kind]() for s in seats}
-    raise SimError(f"未知的 bot {kind!r}；可用：{'、'.join(SIM_BOTS)}")
+    raise SimError(f"未知的 bot“{kind}”；可用：{'、'.join(SIM_BOTS)}")
 
 
 def resolve_players(rules: type[Ruleset], cfg: SimConfig) -> int:
     if cfg.players is not None:
+        lo, hi = rules.min_players, rules.max_players
+        if not lo <= cfg.players <= hi:
+            need = f"{lo}" if lo == hi else f"{lo} 到 {hi}"
+            raise SimError(f"--players 应为 {need}（{rules.title} 的人数），给出了 {cfg.players}")
         return cfg.players
     suggest = getattr(rules, "suggested_players", None)
     if callable(suggest):
@@ -158,13 +167,17 @@ def check(cfg: SimConfig) -> tuple[type[Ruleset], int]:
     except KeyError as e:
         raise SimError(str(e.args[0])) from None
     if cfg.bots not in SIM_BOTS and cfg.bots not in BOTS:
-        raise SimError(f"未知的 bot {cfg.bots!r}；可用：{'、'.join(SIM_BOTS)}")
-    if cfg.games < 1:
-        raise SimError("--games 至少为 1")
+        raise SimError(f"未知的 bot“{cfg.bots}”；可用：{'、'.join(SIM_BOTS)}")
+    if not 1 <= cfg.games <= MAX_GAMES:
+        raise SimError(f"--games 应为 1 到 {MAX_GAMES:,} 局，给出了 {cfg.games:,}")
+    most = MAX_WORKERS_PER_CORE * default_workers()
+    if cfg.backend == "local" and not 1 <= cfg.workers <= most:
+        raise SimError(f"--workers 应为 1 到 {most}（本机 {default_workers()} 个核心的 "
+                       f"{MAX_WORKERS_PER_CORE} 倍），给出了 {cfg.workers}；不写则用全部核心")
     if cfg.workers < 1:
-        raise SimError("--workers 至少为 1")
+        raise SimError(f"--workers 至少为 1，给出了 {cfg.workers}；不写则用全部核心")
     if cfg.backend not in BACKENDS:
-        raise SimError(f"未知的后端 {cfg.backend!r}；可用：{'、'.join(BACKENDS)}")
+        raise SimError(f"未知的后端“{cfg.backend}”；可用：{'、'.join(BACKENDS)}")
     players = resolve_players(rules, cfg)
     try:
         new_game(cfg, players, 0)

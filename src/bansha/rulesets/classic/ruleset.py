@@ -185,6 +185,8 @@ class Classic(Ruleset):
             return "只有狼人可以杀人"
         if not game.alive(action.seat):
             return "已出局的角色不能发动技能"
+        if action.target is None:
+            return "杀人需要写明目标"
         if action.target not in self._prey(game):
             return f"{action.target} 不是存活的村民，不能被杀"
         return None

@@ -75,7 +75,7 @@ def _curse(game: Game, mayor: str, cause: str) -> None:
             lost.append(f"{n}:{sk}")
     game.data["village_cursed"] = True
     names = "、".join(lost) or "无"
-    game.trace(f"长寿之命：村长因{cause}出局，所有村民阵营角色失去非强制性技能（{names}）",
+    game.trace(f"长寿之命：村长出局（{cause}），所有村民阵营角色失去非强制性技能（{names}）",
                skill="长寿之命")
 
 

@@ -169,13 +169,16 @@ def _revenge(game: Game, seat: str, cause: str) -> None:
         elif cause in KILL_CAUSES:
             new = "良民"
         else:
-            game.trace(f"复仇：情侣 {seat} 因{cause}出局，不在复仇所列原因之内，爱神不变",
+            game.trace(f"复仇：情侣 {seat} 因{cause.removesuffix('出局')}出局，"
+                       "不在复仇所列原因之内，爱神不变",
                        skill="复仇")
             continue
         convert(game, cupid, new)
-        game.notify(cupid, f"复仇：情侣 {seat} 因{cause}出局，你的身份变为{new}（{c.faction}）",
+        game.notify(cupid, f"复仇：情侣 {seat} 因{cause.removesuffix('出局')}出局，"
+                           f"你的身份变为{new}（{c.faction}）",
                     skill="复仇")
-        game.trace(f"复仇：情侣 {seat} 因{cause}出局，爱神 {cupid} 的身份变为{new}", skill="复仇")
+        game.trace(f"复仇：情侣 {seat} 因{cause.removesuffix('出局')}出局，"
+                   f"爱神 {cupid} 的身份变为{new}", skill="复仇")
 
 
 def _village_caused(game: Game, seat: str, cause: str) -> bool:
@@ -200,7 +203,8 @@ def _dao_gu(game: Game, seat: str, cause: str) -> Resolution:
             continue
         game.data["daogu_fired"] = True
         who = "长老" if seat == elder else f"长老的情侣 {seat}"
-        game.trace(f"道骨：{who} 因村民阵营的{cause}出局，所有普通身份失去技能", skill="道骨")
+        game.trace(f"道骨：{who} 因村民阵营的{cause.removesuffix('出局')}出局，"
+                   "所有普通身份失去技能", skill="道骨")
         game.announce("长老【道骨】发动：所有普通身份失去其技能", later=game.phase.is_night)
         for n in game.order:
             if n != seat and category(game, n) == "普通":
@@ -218,10 +222,12 @@ def _behead(game: Game, seat: str, cause: str) -> None:
             gone = sorted(t.skills)
             for sk in gone:
                 t.lose(sk)
-            game.trace(f"枭首：头狼因{cause}出局，{n}（{t.role}）失去技能 {'、'.join(gone)}",
+            game.trace(f"枭首：头狼因{cause.removesuffix('出局')}出局，"
+                       f"{n}（{t.role}）失去技能 {'、'.join(gone)}",
                        skill="枭首")
             if t.alive:
-                game.notify(n, f"枭首：头狼因{cause}出局，你失去技能", skill="枭首")
+                game.notify(n, f"枭首：头狼因{cause.removesuffix('出局')}出局，你失去技能",
+                            skill="枭首")
 
 
 def _mimic(game: Game, seat: str) -> None:

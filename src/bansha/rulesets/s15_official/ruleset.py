@@ -12,7 +12,15 @@ from bansha.engine.factions import FactionRule
 from bansha.engine.ruleset import Resolution
 
 from . import anytime, day, night, outs, wins
-from .deal import BASE_TITLE, MAX_PLAYERS, MIN_PLAYERS, deal, discarded, game_title
+from .deal import (
+    BASE_TITLE,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    deal,
+    discarded,
+    game_title,
+    setup_problem,
+)
 from .forum import FORUM_RULES
 from .roles import (
     FACTIONS,
@@ -97,6 +105,9 @@ class S15Official(Ruleset):
     # ---- setup ----------------------------------------------------------------
     def deal(self, n: int, rng: random.Random) -> list[str]:
         return deal(n, rng)
+
+    def setup_problem(self, roles: list[str]) -> str | None:
+        return setup_problem(roles)
 
     def setup(self, game: Game) -> None:
         n = len(game.order)
