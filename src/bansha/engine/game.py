@@ -522,23 +522,6 @@ class Game:
         self.submitted = {}
         self.ruleset.on_phase_start(self)
         self.phases[-1].sheriff = self.sheriff
-        self._check_stalemate()
-
-    def _check_stalemate(self) -> None:
-        limit = self.ruleset.stalemate_days()
-        if not limit or self.phase.kind != "day":
-            return
-        quiet = 0
-        for rec in reversed(self.phases[:-1]):
-            if rec.outs:
-                break
-            quiet += 1
-        if quiet >= 2 * limit:
-            self.finished = True
-            self.winner = None
-            self.trace(f"僵局：连续{limit}天无人出局")
-            self._emit("win", f"游戏结束：连续{limit}天无人出局，导演宣布僵局，无人胜利", None)
-            raise GameOver()
 
     def take(self, seat: str, skill: str) -> Action | None:
         """Take (and remove) a submitted window action."""

@@ -82,14 +82,8 @@ class S15Official(Ruleset):
                    "11X 遗言阶段仍可在群内讨论"),
         OptionSpec("共群时段", "全时域", ("全时域", "仅夜晚"),
                    "活狼共群的时段（高难度仅夜晚、低难度全时域），供论坛层开放狼群讨论"),
-        OptionSpec("僵局天数", 10, (),
-                   "连续这么多天无人出局时导演宣布僵局、无人胜利（0：不设）；"
-                   "规则未规定无人能再行动的局面（RULINGS R-29）"),
     )
 
-    def stalemate_days(self) -> int | None:
-        days = self.options.get("僵局天数", 10)
-        return int(days) if days else None
     win_check_on_out = False  # "每一步执行完毕后，执行胜负判定"
 
     # ---- setup ----------------------------------------------------------------
