@@ -22,6 +22,7 @@ from typing import Any
 from .actions import ACCEPTED, Accepted, Action, Answer, LegalAction, Prompt, Rejected
 from .events import DIRECTOR, Event
 from .factions import WinChecker
+from .input_shape import named, shape_reason
 from .lastwords import LastWords
 from .log import GameLog
 from .penalties import CardLedger, normalise_colour
@@ -350,6 +351,9 @@ class Game:
     def submit(self, action: Action) -> Answer:
         """Validate and record one input. Never raises on bad input."""
         self.log.inputs.append(action)
+        bad = shape_reason(action, self.ruleset, self._prompt)
+        if bad is not None:
+            return self._refuse_shape(action, bad)
         try:
             return self._submit(action)
         except GameOver:
@@ -449,6 +453,14 @@ class Game:
         self.announce(text, later=self.phase.is_night)
         if applied[-1] == "红" and self.seats[seat].alive and seat not in self.sent_off_pending:
             self.sent_off_pending.append(seat)
+
+    def _refuse_shape(self, action: object, reason: str) -> Rejected:
+        """Refuse an ill-shaped input (input_shape): told to its seat when it names one."""
+        seat, skill = named(action)
+        to = (seat,) if seat is not None and seat in self.seats else DIRECTOR
+        what = f"{seat} 的 {skill or '行动'}" if seat is not None else (skill or "无法识别的行动")
+        self._emit("rejected", f"{what} 被拒绝：{reason}", to, skill=skill, by=seat, reason=reason)
+        return Rejected(reason)
 
     def _refuse(self, a: Action, reason: str) -> Rejected:
         to = (a.seat,) if a.seat in self.seats else DIRECTOR
