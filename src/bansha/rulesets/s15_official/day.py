@@ -14,6 +14,7 @@ from bansha.engine import Game, LegalAction, Prompt
 from bansha.engine.ruleset import Resolution
 
 from . import wins
+from .anytime import publish_lastwords
 from .night import leftovers
 from .outs import out, shown
 from .rules import fake_dead, vote_weight
@@ -65,6 +66,8 @@ def _publish_ballots(game: Game) -> None:
 
 
 def resolve_day(game: Game) -> Resolution:
+    # the discussion is over: last night's outs had until now for their last words
+    publish_lastwords(game, closing=True, day_over=True)
     _publish_ballots(game)
     if game.phase.n == 1:
         elect(game)

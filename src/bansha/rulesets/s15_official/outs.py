@@ -125,7 +125,8 @@ def _last_words_right(game: Game, seat: str) -> None:
     place = game.lastwords.grant(seat)
     if place is None:
         return
-    game.notify(seat, f"你是第{place}名出局的角色，可以留下遗言（提交后不可修改）",
+    until = "次日讨论结束前" if game.phase.is_night else "下一个白天开始前"
+    game.notify(seat, f"你是第{place}名出局的角色，可以留下遗言（请在{until}提交，提交后不可修改）",
                 skill="遗言")
 
 
