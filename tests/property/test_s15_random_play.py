@@ -53,6 +53,8 @@ class Watched:
                 on_prompt = w.game.prompt is not None
                 if not on_prompt:
                     w.pending()
+                else:  # the driver offers the open prompt to its seat
+                    w._prompt_ok()
             if inp is None:
                 w.game.advance()
                 at_top = True

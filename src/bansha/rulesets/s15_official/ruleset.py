@@ -31,12 +31,14 @@ from .rules import (
     LOVERS,
     PACK,
     PROMPTED,
+    SENT_OFF,
     fake_dead,
     heir_candidates,
     lastwords_reason,
     lovers,
     mad,
     pack,
+    sent_off,
     skill_reason,
     target_reason,
     targets_reason,
@@ -132,6 +134,8 @@ class S15Official(Ruleset):
     # ---- inputs ------------------------------------------------------------------
     def legal(self, game: Game, seat: str) -> list[LegalAction]:
         s = game.seats[seat]
+        if s.flags.get("罚下"):
+            return []
         if not s.alive:
             offer = game.lastwords.offer(seat)
             return [offer] if offer is not None else []
@@ -166,6 +170,8 @@ class S15Official(Ruleset):
     def check_submit(self, game: Game, action: Action) -> str | None:
         seat, skill = action.seat, action.skill
         s = game.seats[seat]
+        if sent_off(game, seat):
+            return SENT_OFF  # last words too: the player is sent off
         if skill == "遗言":
             return lastwords_reason(game, seat, action.text)
         if not s.alive:
@@ -208,7 +214,8 @@ class S15Official(Ruleset):
             yield from night.resolve_night0(game)
         elif ph.is_night:
             yield from night.resolve_night(game)
-            day.settle_cards(game)
+            if day.settle_cards(game):
+                wins.check(game)  # a sent-off player casts no vote
         else:
             yield from day.resolve_day(game)
 
@@ -221,6 +228,8 @@ class S15Official(Ruleset):
     def may_vote(self, game: Game, seat: str) -> str | None:
         if not game.seats[seat].alive:
             return "已出局的角色不能投票"
+        if sent_off(game, seat):
+            return SENT_OFF
         if fake_dead(game, seat):
             return "假死状态的角色不能投票"
         return None
