@@ -109,13 +109,15 @@ def _bad(**fields: Any) -> Action:
 def test_wrongly_typed_fields_are_refused_never_raised(fields: dict[str, Any],
                                                        reason: str) -> None:
     g = _witch_prompt()
-    if compiled():
-        # the compiled Action checks its field types when it is built: no game sees it
-        with pytest.raises(TypeError):
-            _bad(**fields)
+    try:
+        bad = _bad(**fields)
+    except TypeError:
+        # the compiled Action checks its field types when it is built (not the element
+        # types of a tuple): no game sees such an input
+        assert compiled()
         return
     before, n = _state(g), len(g.events)
-    answer = g.submit(_bad(**fields))
+    answer = g.submit(bad)
     assert isinstance(answer, Rejected) and answer.reason == reason
     assert _state(g) == before
     new = g.events[n:]

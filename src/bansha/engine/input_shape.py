@@ -9,8 +9,9 @@ takes: none for an untargeted skill, one given as `target` for a one-target skil
 says which field is wrong, never a Python repr of the value.
 
 In the optional compiled build `Action` checks its field types itself when it is
-built (a list as `seat` raises TypeError there, before any game sees it), so the
-type checks below only ever fire in the pure build; the form checks fire in both.
+built (a list as `seat` raises TypeError there, before any game sees it), so most
+type checks below fire only in the pure build; the element types of `targets` (a
+tuple holding a list) and the form checks fire in both.
 """
 
 from __future__ import annotations
@@ -23,6 +24,9 @@ if TYPE_CHECKING:
     from .ruleset import Ruleset
 
 VOTES = ("投票", "改票")
+
+
+TARGETS = "目标列表（targets）应为若干玩家的名字"
 
 
 def type_reason(action: object) -> str | None:
@@ -42,8 +46,11 @@ def type_reason(action: object) -> str | None:
         return "行动的技能（skill）应为技能名"
     if target is not None and not isinstance(target, str):
         return "目标（target）应为一名玩家的名字"
-    if not isinstance(targets, tuple) or not all(isinstance(t, str) for t in targets):
-        return "目标列表（targets）应为若干玩家的名字"
+    if not isinstance(targets, tuple):
+        return TARGETS
+    for t in targets:  # a loop, not all(<generator>): this runs for every input
+        if not isinstance(t, str):
+            return TARGETS
     if choice is not None and not isinstance(choice, str):
         return "选项（choice）应为文字"
     if text is not None and not isinstance(text, str):
@@ -85,10 +92,27 @@ def form_reason(action: Action, ruleset: Ruleset, prompt: Prompt | None) -> str 
 
 
 def shape_reason(action: object, ruleset: Ruleset, prompt: Prompt | None) -> str | None:
-    """The first thing wrong with the input's shape (None: the rules may look at it)."""
-    reason = type_reason(action)
-    if reason is not None or not isinstance(action, Action):
-        return reason
+    """The first thing wrong with the input's shape (None: the rules may look at it).
+    Every input passes here, so the common case (well-typed, one target or none, no
+    `targets`) is decided with as few steps as possible."""
+    if not isinstance(action, Action):
+        return type_reason(action)
+    seat: object = action.seat
+    skill: object = action.skill
+    target: object = action.target
+    targets: object = action.targets
+    choice: object = action.choice
+    text: object = action.text
+    if not (type(seat) is str and type(skill) is str and type(targets) is tuple
+            and (target is None or type(target) is str)
+            and (choice is None or type(choice) is str) and (text is None or type(text) is str)):
+        reason = type_reason(action)  # the slow path names the field
+        if reason is not None:
+            return reason
+    if targets:
+        return type_reason(action) or form_reason(action, ruleset, prompt)
+    if target is None or skill in VOTES:
+        return None
     return form_reason(action, ruleset, prompt)
 
 
