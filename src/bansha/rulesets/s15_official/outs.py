@@ -274,17 +274,16 @@ def _heir(game: Game, seat: str, skill: str, options: tuple[str, ...], default: 
           context: str) -> Choice:
     """A mandatory hand-off: an answer given in advance, else a prompt, else random."""
     pre = game.take_key(f"{seat}/{skill}/移交")
-    if sent_off(game, seat):
+    if sent_off(game, seat):  # a sent-off player chooses nothing: the director draws (R-25)
         if pre is not None:
             game.reject(pre, SENT_OFF)
-    elif pre is not None and pre.target in options:
-        return pre.target
-    elif pre is not None:
-        game.reject(pre, f"{pre.target} 不是{skill}的合法移交对象")
-    if sent_off(game, seat):  # a sent-off player chooses nothing: the director draws
         pick = options[game.rng.randrange(len(options))]
         game.trace(f"{seat} 已被罚下：{skill}的移交对象随机指定为 {pick}", skill=skill)
         return pick
+    if pre is not None and pre.target in options:
+        return pre.target
+    if pre is not None:
+        game.reject(pre, f"{pre.target} 不是{skill}的合法移交对象")
     answer = yield Prompt(seat, (LegalAction(seat, skill, options, optional=False),),
                           default=default, context=context)
     if answer is not None and answer.target in options:
