@@ -53,6 +53,8 @@ class Watched:
                 on_prompt = w.game.prompt is not None
                 if not on_prompt:
                     w.pending()
+                else:  # the driver offers the open prompt to its seat
+                    w._prompt_ok()
             if inp is None:
                 w.game.advance()
                 at_top = True
@@ -188,21 +190,32 @@ def test_mad_post_checker() -> None:
     assert mad_post_reason("... --- ...") is not None  # 摩尔斯电码
 
 
-def test_stalemate_ends_the_game() -> None:
-    """A game random bots once played into a state no rule can finish (R-29): only
-    假死 characters and a 若愚 白痴 whose vote is void are left. Its input log (kept in
-    data/) replays to that state, and the game must end in 僵局 with no winner."""
-    import json
+def test_a_game_nobody_can_finish_goes_on_and_the_simulator_caps_it() -> None:
+    """A game random bots once played into a state no rule finishes: only 假死
+    characters and a 若愚 白痴 whose vote is void are left. The post has no rule that
+    ends a game without a winner, so the game goes on (no day-count stalemate); only
+    the simulator stops it, at its day cap, and counts it as capped — no faction's
+    result. Its input log is kept in data/."""
     from pathlib import Path
 
-    from bansha.engine import Game, GameLog
+    from bansha.engine import GameLog
+    from bansha.sim.stats import Tally, summarise
 
     raw = json.loads((Path(__file__).parent / "data" / "s15-stalemate-log.json").read_text())
     game = Game.replay(GameLog.from_dict(raw))
-    assert game.finished and game.winner is None
-    last = game.public_view()["events"][-1]
-    assert last.kind == "win" and "僵局" in last.text
-    d = game.director_view()
-    assert all(not p["outs"] for p in d["phases"][-21:-1])
-    alive = [s for s in d["seats"] if s["alive"]]
+    assert not game.finished and game.winner is None
+    alive = [s for s in game.director_view()["seats"] if s["alive"]]
     assert {s["roles"][0] for s in alive} == {"吹笛", "女巫", "顽徒", "白痴"}
+    assert not any("僵局" in e.text for e in game.events)
+    at = game.phase.n
+    for _ in range(40):  # twenty more days and nights: nobody acts, nobody goes out
+        game.advance()
+    assert not game.finished and game.phase.n == at + 20
+    assert all(not p.outs for p in game.phases[-40:])
+    play(game, {s: RandomBot() for s in game.seats}, random.Random(1), max_days=at + 25)
+    assert not game.finished and game.phase.n == at + 26
+    tally = Tally()
+    tally.add_capped(7)
+    doc = summarise(tally, ("狼人阵营",))
+    assert doc["finished"] == 0 and doc["capped"] == {"count": 1, "games": [7]}
+    assert all(f["wins"] == 0 for f in doc["factions"])

@@ -219,22 +219,3 @@ def test_resolve_now_takes_effect_at_once_and_keeps_the_phase_open() -> None:
     assert g.prompt is None and g.phase == Phase("day", 2)
     assert g.submit(Action("乙", "投票", target="甲"))
     assert Game.replay(g.log).events == g.events
-
-
-@register
-class ToyStuck(Toy):
-    id = "toy-stuck-test"
-
-    def stalemate_days(self) -> int | None:
-        return 2
-
-
-def test_stalemate_hook_ends_a_game_nobody_can_finish() -> None:
-    g = Game.new(ToyStuck, PLAYERS, seed=3)
-    for _ in range(4):  # night 1, day 2, night 2, day 3 pass with nobody out
-        g.advance()
-    assert not g.finished and g.phase == Phase("night", 3)
-    g.advance()  # day 4 would open after two whole quiet days (4 phases) and more
-    assert g.finished and g.winner is None
-    assert "僵局" in g.public_view()["events"][-1].text
-    assert isinstance(g.submit(Action("甲", "咬", target="乙")), Rejected)

@@ -22,6 +22,7 @@ from typing import Any
 from .actions import ACCEPTED, Accepted, Action, Answer, LegalAction, Prompt, Rejected
 from .events import DIRECTOR, Event
 from .factions import WinChecker
+from .input_shape import named, shape_reason
 from .lastwords import LastWords
 from .log import GameLog
 from .penalties import CardLedger, normalise_colour
@@ -350,6 +351,9 @@ class Game:
     def submit(self, action: Action) -> Answer:
         """Validate and record one input. Never raises on bad input."""
         self.log.inputs.append(action)
+        bad = shape_reason(action, self.ruleset, self._prompt)
+        if bad is not None:
+            return self._refuse_shape(action, bad)
         try:
             return self._submit(action)
         except GameOver:
@@ -453,6 +457,14 @@ class Game:
         if applied[-1] == "红" and self.seats[seat].alive and seat not in self.sent_off_pending:
             self.sent_off_pending.append(seat)
 
+    def _refuse_shape(self, action: object, reason: str) -> Rejected:
+        """Refuse an ill-shaped input (input_shape): told to its seat when it names one."""
+        seat, skill = named(action)
+        to = (seat,) if seat is not None and seat in self.seats else DIRECTOR
+        what = f"{seat} 的 {skill or '行动'}" if seat is not None else (skill or "无法识别的行动")
+        self._emit("rejected", f"{what} 被拒绝：{reason}", to, skill=skill, by=seat, reason=reason)
+        return Rejected(reason)
+
     def _refuse(self, a: Action, reason: str) -> Rejected:
         to = (a.seat,) if a.seat in self.seats else DIRECTOR
         self._emit("rejected", f"{a.seat} 的 {a.skill} 被拒绝：{reason}", to,
@@ -525,23 +537,6 @@ class Game:
         self.submitted = {}
         self.ruleset.on_phase_start(self)
         self.phases[-1].sheriff = self.sheriff
-        self._check_stalemate()
-
-    def _check_stalemate(self) -> None:
-        limit = self.ruleset.stalemate_days()
-        if not limit or self.phase.kind != "day":
-            return
-        quiet = 0
-        for rec in reversed(self.phases[:-1]):
-            if rec.outs:
-                break
-            quiet += 1
-        if quiet >= 2 * limit:
-            self.finished = True
-            self.winner = None
-            self.trace(f"僵局：连续{limit}天无人出局")
-            self._emit("win", f"游戏结束：连续{limit}天无人出局，导演宣布僵局，无人胜利", None)
-            raise GameOver()
 
     def take(self, seat: str, skill: str) -> Action | None:
         """Take (and remove) a submitted window action."""

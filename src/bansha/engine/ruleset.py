@@ -150,12 +150,6 @@ class Ruleset:
         return pool
 
     # ---- hooks ----------------------------------------------------------
-    def stalemate_days(self) -> int | None:
-        """End the game with no winner once this many whole days pass with nobody
-        going out (a state the rules cannot resolve, e.g. nobody left able to act).
-        None: never."""
-        return None
-
     def opening_phase(self) -> Phase:
         """The phase a game opens in; a ruleset may make it depend on its options."""
         return self.first_phase

@@ -24,9 +24,16 @@ def _lazy_view(game: Game, seat: str) -> View:
     return lambda: game.view(seat)
 
 
-def play(game: Game, bots: Mapping[str, Bot], rng: random.Random) -> Game:
+def play(game: Game, bots: Mapping[str, Bot], rng: random.Random,
+         max_days: int | None = None) -> Game:
+    """Play until the game ends. With `max_days` (the simulator's cap) stop once day
+    max_days + 1 is reached and return the game unfinished: the rules may allow a game
+    no one can finish (no rule ends it), and a batch of random games must still end.
+    The caller reports such a game as capped; nothing in the game itself changes."""
     steps = 0
     while not game.finished:
+        if max_days is not None and game.phase.n > max_days:
+            return game
         steps += 1
         if steps > MAX_STEPS:
             raise NoEnd(f"{MAX_STEPS} 步后游戏仍未结束（停在{chinese_label(game.phase.label)}）")

@@ -18,7 +18,7 @@ from bansha import compiled
 from bansha.engine import get_ruleset
 
 from .exact import First, village_win
-from .runner import RunResult
+from .runner import MAX_DAYS, RunResult
 from .stats import summarise
 
 BOT_NAMES = {"random": "随机", "heuristic": "启发式", "uniform": "均匀（Migdał 模型）"}
@@ -133,6 +133,11 @@ def print_tables(doc: dict[str, Any], console: Console) -> None:
     for r in doc["roles"]:
         t.add_row(r["role"], str(r["seats"]), _pct(r["survival"]), _pct(r["win_rate"]))
     console.print(t)
+    capped = doc["capped"]
+    if capped["count"]:
+        console.print(f"[yellow]{capped['count']} 局在第 {MAX_DAYS} 天后仍未结束，已停止[/yellow]"
+                      "（不计入任何阵营的胜负；局号 "
+                      + "、".join(str(i) for i in capped["games"]) + "）")
     err = doc["errors"]
     if err["count"]:
         console.print(f"[red]{err['count']} 局出错[/red]（引擎问题，可按局号复现）：")
@@ -250,6 +255,9 @@ def html_report(doc: dict[str, Any]) -> str:
     if doc["interrupted"]:
         note = (f"<p class=warn>已中断：完成 {doc['games']}/{doc['games_requested']} 局，"
                 "以下为已完成部分的统计。</p>")
+    if doc["capped"]["count"]:
+        note += (f"<p class=warn>{doc['capped']['count']} 局在第 {MAX_DAYS} 天后仍未结束，"
+                 "已停止（不计入任何阵营的胜负）</p>")
     if doc["errors"]["count"]:
         note += f"<p class=warn>{doc['errors']['count']} 局出错：" + "；".join(
             f"第 {_e(x['game'])} 局 {_e(x['error'])}" for x in doc["errors"]["examples"]) + "</p>"

@@ -48,6 +48,11 @@ MIN_BATCH = 20
 MAX_BATCH = 2000
 BATCHES_PER_WORKER = 16  # enough for a smooth progress bar and load balance
 IN_FLIGHT_PER_WORKER = 3  # queued batches per worker: none idle, few to cancel on Ctrl-C
+# The simulator's cap: a game still running when day MAX_DAYS + 1 opens is stopped and
+# counted as capped, never as a faction's result. A rule post may allow a game nobody
+# can finish (S15: only 假死 characters and a 若愚 白痴 left); games that progress end
+# long before (the longest finished random games last about 30 days).
+MAX_DAYS = 100
 
 Progress = Callable[[int], None]
 
@@ -125,18 +130,24 @@ def new_game(cfg: SimConfig, players: int, index: int) -> tuple[Game, random.Ran
 def play_one(cfg: SimConfig, players: int, index: int) -> Game:
     game, rng = new_game(cfg, players, index)
     rules = get_ruleset(cfg.ruleset)
-    play(game, make_bots(cfg.bots, rules, list(game.public_view()["alive"])), rng)
+    play(game, make_bots(cfg.bots, rules, list(game.public_view()["alive"])), rng,
+         max_days=MAX_DAYS)
     return game
 
 
 def run_batch(cfg: SimConfig, players: int, start: int, stop: int,
               on_game: Progress | None = None) -> Tally:
     """Play games start..stop-1. A game that raises is counted as an error with
-    its index (replay it with `play_one`), not allowed to sink the batch."""
+    its index (replay it with `play_one`), not allowed to sink the batch; a game
+    stopped by the cap (MAX_DAYS) is counted as capped."""
     tally = Tally()
     for i in range(start, stop):
         try:
-            tally.add(record(play_one(cfg, players, i)))
+            game = play_one(cfg, players, i)
+            if game.finished:
+                tally.add(record(game))
+            else:
+                tally.add_capped(i)
         except Exception as e:  # an engine bug in one game must not lose the others
             tally.add_error(i, e)
         if on_game is not None:

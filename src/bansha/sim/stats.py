@@ -87,6 +87,10 @@ class Tally:
     errors: Counter[str] = field(default_factory=Counter)
     # (game index, message): the lowest indices, so any worker count keeps the same ones
     error_examples: list[tuple[int, str]] = field(default_factory=list)
+    # games the simulator stopped at its day cap (runner.MAX_DAYS): not finished, no
+    # faction's result; the lowest indices are kept, as for errors
+    capped: int = 0
+    capped_examples: list[int] = field(default_factory=list)
     peak_rss_kb: int = 0
 
     def add(self, rec: GameRecord) -> None:
@@ -105,8 +109,15 @@ class Tally:
         self.error_examples.append((index, f"{type(exc).__name__}: {exc}"))
         self.error_examples = sorted(self.error_examples)[:MAX_EXAMPLES]
 
+    def add_capped(self, index: int) -> None:
+        self.games += 1
+        self.capped += 1
+        self.capped_examples = sorted([*self.capped_examples, index])[:MAX_EXAMPLES]
+
     def merge(self, other: Tally) -> Tally:
         self.games += other.games
+        self.capped += other.capped
+        self.capped_examples = sorted(self.capped_examples + other.capped_examples)[:MAX_EXAMPLES]
         self.days.update(other.days)  # Counter.update adds
         for mine, theirs in (
             (self.wins, other.wins), (self.endings, other.endings),
@@ -120,7 +131,7 @@ class Tally:
 
     @property
     def finished(self) -> int:
-        return self.games - sum(self.errors.values())
+        return self.games - sum(self.errors.values()) - self.capped
 
     def totals(self) -> dict[str, Any]:
         """The counters alone (no timing): equal for equal seeds, whatever ran them."""
@@ -133,6 +144,7 @@ class Tally:
             "role_survived": dict(sorted(self.role_survived.items())),
             "role_won": dict(sorted(self.role_won.items())),
             "errors": dict(sorted(self.errors.items())),
+            "capped": self.capped,
         }
 
 
@@ -173,4 +185,5 @@ def summarise(tally: Tally, factions: tuple[str, ...] = (),
         "roles": roles,
         "errors": {"count": sum(tally.errors.values()), "by_type": dict(tally.errors),
                    "examples": [{"game": i, "error": m} for i, m in tally.error_examples]},
+        "capped": {"count": tally.capped, "games": list(tally.capped_examples)},
     }

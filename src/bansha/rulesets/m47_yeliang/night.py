@@ -16,7 +16,17 @@ from bansha.engine.ruleset import Resolution
 
 from .outs import lose_stray_skills
 from .roles import VILLAGE
-from .rules import PACK, holder, in_pack, pack, skill_reason, target_reason, valid_targets
+from .rules import (
+    NOT_SUMMONED,
+    PACK,
+    holder,
+    in_pack,
+    joined_tonight,
+    pack,
+    skill_reason,
+    target_reason,
+    valid_targets,
+)
 
 
 class Night:
@@ -70,12 +80,31 @@ def step_summon(game: Game, night: Night) -> Resolution:
     yield
 
 
+def _submitted_at(game: Game, a: Action) -> int:
+    """Where `a` stands in the input log (later submissions replace earlier ones)."""
+    inputs = game.log.inputs
+    for i in range(len(inputs) - 1, -1, -1):
+        if inputs[i] is a:
+            return i
+    return -1
+
+
 def step_kill(game: Game, night: Night) -> Resolution:
     stray = game.data.get("stray")
     key = f"{PACK}/杀人"
     if stray and not in_pack(game, stray) and "杀人" in game.seats[stray].skills:
         # 寻仇: the lone 野良's own 杀人
         key = f"{stray}/杀人"
+    elif stray:
+        early = game.take_key(f"{stray}/杀人")
+        if early is not None and not joined_tonight(game, stray):
+            game.reject(early, NOT_SUMMONED["杀人"])
+        elif early is not None:
+            # summoned at (0), he is in the pack at (1): his 杀人 given in advance is a
+            # pack member's, and the latest of the pack's submissions stands (RULINGS 15)
+            mine = game.submitted.get(key)
+            if mine is None or _submitted_at(game, early) > _submitted_at(game, mine):
+                game.submitted[key] = early
     a = _first(game, None, "杀人", key=key)
     if a is not None and a.target is not None:
         night.kills.append((a.target, "杀人"))
@@ -86,15 +115,27 @@ def step_kill(game: Game, night: Night) -> Resolution:
 
 def step_double(game: Game, night: Night) -> Resolution:
     stray = game.data.get("stray")
+    if stray is None:
+        return
+    if not in_pack(game, stray):
+        early = game.take(stray, "双刀")
+        if early is not None:
+            game.reject(early, NOT_SUMMONED["双刀"])
+        return
     a = _first(game, stray, "双刀")
+    if a is None and joined_tonight(game, stray) and skill_reason(game, stray, "双刀") is None:
+        # "（0）召唤 …（2）野良：选择<双刀>的目标": told at (0) that he joined, he chooses
+        # now if he gave nothing in advance (RULINGS 15)
+        offer = LegalAction(stray, "双刀", valid_targets(game, stray, "双刀"))
+        answer = yield Prompt(stray, (offer,), default="视为放弃技能行使",
+                              context="你于本夜被召唤进入狼群，可选择<双刀>的目标")
+        a = answer
     if a is not None and a.target is not None:
         if any(t == a.target for t, _ in night.kills):
             game.trace(f"双刀：{a.target} 已是杀人的目标，同一目标只算一次指杀", skill="双刀")
         else:
             night.kills.append((a.target, "双刀"))
             game.trace(f"双刀：{a.seat} 额外指杀 {a.target}", skill="双刀")
-    return
-    yield
 
 
 def _witch_options(game: Game, witch: str) -> tuple[LegalAction, ...]:

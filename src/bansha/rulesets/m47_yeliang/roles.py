@@ -29,7 +29,7 @@ SKILLS: dict[str, SkillSpec] = {
         S("大杀四方", window="trigger", target="none", forced=True,
           text="当你进入狼群后，失去技能<流浪><寻仇><侵蚀><反噬>，获得技能<双刀>"),
         S("双刀", target="alive", granted=True, text="游戏日夜晚，你可以额外指杀一名角色。"),
-        S("神音", nights="odd", target="alive_other",
+        S("神音", nights="odd", target="alive",
           text="单数游戏日夜晚，神明选择一名角色。若该角色属于村民阵营，反馈<神明阵营>；"
                "否则，反馈<野良阵营>。"),
         S("安抚", nights="even", target="dead",
@@ -38,7 +38,7 @@ SKILLS: dict[str, SkillSpec] = {
           text="祝器出局后的下个夜晚，你获得通知，失去技能神音和安抚，获得技能<神堕>"),
         S("神堕", window="prompt", target="alive_other", granted=True,
           text="当你出局时，你可以立即对一名玩家造成一次致死性伤害。这名玩家会优先你出局。"),
-        S("道标", once=True, target="alive_other",
+        S("道标", once=True, target="alive",
           text="游戏日夜晚，选择一名玩家。若其身份为村民，反馈<村民>；否则，无反馈"),
         S("神器", target="alive", not_twice_in_a_row=True,
           text="游戏日夜晚，保护一名玩家，该名玩家当晚将会免疫一次狼人的指杀。"

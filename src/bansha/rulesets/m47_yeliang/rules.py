@@ -59,11 +59,6 @@ def skill_reason(game: Game, seat: str, skill: str) -> str | None:
         return f"{skill} 只能在单数夜晚发动"
     if spec.nights == "even" and n % 2 == 1:
         return f"{skill} 只能在双数夜晚发动"
-    if skill == "双刀" and game.data.get("joined_night", n) >= n:
-        return "双刀从进入狼群后的下一个夜晚起才能发动"
-    if skill == "杀人" and in_pack(game, seat) and seat == game.data.get("stray") \
-            and game.data.get("joined_night", n) >= n:
-        return "野良从进入狼群后的下一个夜晚起才与狼群共同杀人"
     tonight = game.data.get("witch_tonight")
     # <救药>/<毒药> each forbid the other the same night (also when only submitted)
     if skill == "毒药" and (tonight == "救药" or f"{seat}/救药" in game.submitted):
@@ -73,11 +68,32 @@ def skill_reason(game: Game, seat: str, skill: str) -> str | None:
     return None
 
 
+# RULINGS 15: what a 野良 hands in before tonight's 召唤 has taken him into the pack
+IF_SUMMONED = ("杀人", "双刀")
+NOT_SUMMONED = {
+    "杀人": "本夜召唤未使你进入狼群，不能与狼群共同杀人（裁定15：被召唤的野良当夜起共同杀人）",
+    "双刀": "本夜召唤未使你进入狼群，你没有技能双刀（裁定15：被召唤的野良当夜起可发动双刀）",
+}
+
+
+def may_be_summoned(game: Game, seat: str) -> bool:
+    """The 野良 outside the pack, on a night the pack may still summon him: his 杀人/双刀
+    are taken in advance and hold if the summon at step (0) lands (RULINGS 15)."""
+    if seat != game.data.get("stray") or in_pack(game, seat) or not game.phase.is_night:
+        return False
+    s = game.seats[seat]
+    if not s.alive or "杀人" in s.skills or game.data.get("summon_used"):
+        return False  # 杀人 of his own: 寻仇, every 狼人 is out and nobody can summon
+    return any(game.seats[w].alive and game.seats[w].role == "狼人" for w in pack(game))
+
+
+def joined_tonight(game: Game, seat: str) -> bool:
+    return in_pack(game, seat) and game.data.get("joined_night") == game.phase.n
+
+
 def target_reason(game: Game, seat: str, skill: str, target: str | None) -> str | None:
-    reason = range_reason(SKILLS[skill], seat, target, game.seats, game.phase.index)
-    if reason is None and skill == "召唤" and in_pack(game, target or ""):
-        return "不能召唤狼群成员"
-    return reason
+    # 召唤, 神音, 道标: "选择一名角色/玩家" — no limit beyond the engine's range (RULINGS 14)
+    return range_reason(SKILLS[skill], seat, target, game.seats, game.phase.index)
 
 
 def valid_targets(game: Game, seat: str, skill: str) -> tuple[str, ...]:
@@ -86,9 +102,6 @@ def valid_targets(game: Game, seat: str, skill: str) -> tuple[str, ...]:
     # (tests/unit/test_m47_targets.py checks both agree.)
     rng = SKILLS[skill].target
     alive = game.alive_tuple()
-    if skill == "召唤":
-        members = game.groups.get(PACK, ())
-        return tuple(t for t in alive if t not in members)
     if skill == "神器":
         st = game.seats[seat].skills.get("神器")
         if st is not None and st.last_used_phase == game.phase.index - 2:

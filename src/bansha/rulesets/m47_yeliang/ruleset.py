@@ -13,10 +13,12 @@ from . import day, night, outs
 from .forum import FORUM_RULES
 from .roles import ROLES, SHERIFF_SKILLS, SKILLS, UNDECIDED, VILLAGE, WOLF_SIDE
 from .rules import (
+    IF_SUMMONED,
     PACK,
     holder,
     in_pack,
     lastwords_reason,
+    may_be_summoned,
     skill_reason,
     target_reason,
     team_key,
@@ -163,15 +165,20 @@ class M47Yeliang(Ruleset):
             # the dead only hand in last words, or answer a prompt their own out raised
             return "已出局的角色不能发动技能"
         if skill == "殉职":
-            if game.sheriff != seat and "心碎" not in game.seats[seat].skills:
-                return "不是警长，无法殉职"
-            return None  # consumed when the badge is passed
+            # kept until the badge is passed: by the sheriff, or by anyone who may receive
+            # the badge in this phase's resolution and lose it again (RULINGS 13a)
+            if game.sheriff is None and not (game.phase.kind == "day" and game.phase.n == 1):
+                return "本局没有警长，无法殉职"
+            return None
         if skill == "神堕":
             if "神堕" not in game.seats[seat].skills:
                 return f"{seat} 没有技能 神堕"
             return target_reason(game, seat, skill, action.target)
         if spec.window in ("passive", "trigger"):
             return f"{skill} 是被动/强制结算的技能，无需提交"
+        if skill in IF_SUMMONED and may_be_summoned(game, seat):
+            # in case tonight's 召唤 takes him into the pack (RULINGS 15)
+            return target_reason(game, seat, skill, action.target)
         return skill_reason(game, seat, skill) or target_reason(game, seat, skill, action.target)
 
     def submit_key(self, game: Game, action: Action) -> str:
@@ -190,8 +197,11 @@ class M47Yeliang(Ruleset):
         # for an out that did not happen (遗言 are kept until they are published)
         when = "本夜" if game.phase.is_night else "本日"
         for key, a in list(game.submitted.items()):
-            if a.skill != "遗言":
+            if a.skill == "殉职":
+                game.reject(a, f"{when}你没有作为警长出局，殉职未使用")
+            elif a.skill != "遗言":
                 game.reject(a, f"{when}无法结算该技能")
+            if a.skill != "遗言":
                 del game.submitted[key]
 
     def before_out(self, game: Game, seat: str, cause: str) -> Resolution:

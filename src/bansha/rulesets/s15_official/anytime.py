@@ -74,9 +74,23 @@ def store_lastwords(game: Game, seat: str, text: str) -> None:
     publish_lastwords(game, closing=False)
 
 
-def publish_lastwords(game: Game, closing: bool) -> None:
+def past_deadline(game: Game, seat: str, day_over: bool) -> bool:
+    """RULINGS R-23: the right of an out by day lasts until the next day starts; an out
+    at night is told at step 17 "判定濒死状态的角色出局，并通知准备遗言", and the right lasts
+    until the discussion of the next day ends (its count, 20.计票确定出局者)."""
+    out_at = game.seats[seat].out_at
+    if out_at is None:
+        return False
+    when, now = Phase.parse(out_at), game.phase.index
+    if not when.is_night:
+        return now > when.index
+    return (day_over and now > when.index) or now > when.index + 1
+
+
+def publish_lastwords(game: Game, closing: bool, day_over: bool = False) -> None:
     """Publish the last words of public outs, in the order of going out; with `closing`
-    (a day starts) an earlier out that left none has given them up."""
+    (a day starts, or with `day_over` its discussion ends) a right whose deadline has
+    passed with no words is given up."""
     lw = game.lastwords
     for n in lw.waiting():  # rights are given in the order of going out
         if not out_is_public(game, n):
@@ -84,8 +98,8 @@ def publish_lastwords(game: Game, closing: bool) -> None:
         if n in lw.texts:
             lw.close(n)
             game.announce(f"{n} 的遗言：{lw.texts[n]}")
-        elif closing and game.seats[n].out_at != game.phase.label:
+        elif closing and past_deadline(game, n, day_over):
             lw.close(n)
-            game.trace(f"{n} 未提交遗言，视为放弃", skill="遗言", name=n)
+            game.trace(f"{n} 未在时限内提交遗言，视为放弃", skill="遗言", name=n)
         if n in lw.closed and n in pack(game):
             leave_pack(game, n)  # 11X: the wolf leaves the pack once his last words end

@@ -14,9 +14,10 @@ from bansha.engine import Game, LegalAction, Prompt
 from bansha.engine.ruleset import Resolution
 
 from . import wins
+from .anytime import publish_lastwords
 from .night import leftovers
 from .outs import out, shown
-from .rules import fake_dead, vote_weight
+from .rules import fake_dead, sent_off, vote_weight
 
 
 def _today(game: Game, key: str) -> list[str]:
@@ -65,6 +66,8 @@ def _publish_ballots(game: Game) -> None:
 
 
 def resolve_day(game: Game) -> Resolution:
+    # the discussion is over: last night's outs had until now for their last words (R-23)
+    publish_lastwords(game, closing=True, day_over=True)
     _publish_ballots(game)
     if game.phase.n == 1:
         elect(game)
@@ -72,7 +75,8 @@ def resolve_day(game: Game) -> Resolution:
         yield from vote_out(game)
     wins.check(game)
     leftovers(game)
-    settle_cards(game)
+    if settle_cards(game):
+        wins.check(game)  # a sent-off player casts no vote (R-25)
 
 
 def elect(game: Game) -> None:
@@ -127,7 +131,8 @@ def vote_out(game: Game) -> Resolution:
         game.announce(f"平票（{'、'.join(top)}）：{shown(game, loser)} 代替他们出局")
         yield from out(game, loser, how)
         return
-    if "若愚" in game.seats[loser].skills and not fake_dead(game, loser):
+    if "若愚" in game.seats[loser].skills and not fake_dead(game, loser) \
+            and not sent_off(game, loser):
         answer = yield Prompt(loser, (LegalAction(loser, "若愚", n_targets=0),),
                               default="不发动若愚", context=f"{loser} 将被投票出局")
         if answer is not None:
@@ -139,10 +144,15 @@ def vote_out(game: Game) -> Resolution:
     yield from out(game, loser, how)
 
 
-def settle_cards(game: Game) -> None:
-    """红牌: "罚下而未出局的角色处于存活状态" — sent off, the character stays in play."""
+def settle_cards(game: Game) -> bool:
+    """红牌: "罚下而未出局的角色处于存活状态" — sent off, the character stays in play
+    (alive for the win lines) but may not vote or use skills (R-25). True when anyone
+    was sent off."""
+    sent = bool(game.sent_off_pending)
     while game.sent_off_pending:
         seat = game.sent_off_pending.pop(0)
         game.seats[seat].flags["罚下"] = True
         game.announce(f"红牌罚下：{seat}（罚下而未出局，角色仍处于存活状态）",
                       later=game.phase.is_night)
+        game.notify(seat, "你已被红牌罚下：角色仍处于存活状态，但你不能再投票或行使技能")
+    return sent

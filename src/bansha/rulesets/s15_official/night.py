@@ -29,6 +29,7 @@ from .rules import (
     lovers,
     pack,
     role_seats,
+    sent_off,
     skill_reason,
     target_reason,
     targets_reason,
@@ -358,7 +359,7 @@ def step_witch(game: Game, night: Night) -> Resolution:
         for a in mine:
             _witch_use(game, night, a)
             done.add(a.skill)
-        if mine:
+        if mine or sent_off(game, w):
             continue
         while True:
             opts = _witch_options(game, w, night, done)

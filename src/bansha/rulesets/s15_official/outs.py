@@ -13,12 +13,14 @@ from bansha.engine.ruleset import Resolution
 from .roles import LOVER_SKILLS, ROLES, SKILLS, VILLAGE
 from .rules import (
     PACK,
+    SENT_OFF,
     category,
     heir_candidates,
     lovers,
     pack,
     partner,
     role_seats,
+    sent_off,
 )
 from .tonight import shaken_tonight
 
@@ -125,7 +127,8 @@ def _last_words_right(game: Game, seat: str) -> None:
     place = game.lastwords.grant(seat)
     if place is None:
         return
-    game.notify(seat, f"你是第{place}名出局的角色，可以留下遗言（提交后不可修改）",
+    until = "次日讨论结束前" if game.phase.is_night else "下一个白天开始前"
+    game.notify(seat, f"你是第{place}名出局的角色，可以留下遗言（请在{until}提交，提交后不可修改）",
                 skill="遗言")
 
 
@@ -258,6 +261,9 @@ def _stray_shot(game: Game, seat: str) -> Resolution:
     targets = _others_alive(game, seat)
     if not targets:
         return
+    if sent_off(game, seat):
+        game.trace(f"流弹：猎人 {seat} 已被罚下，不能发动", skill="流弹")
+        return
     answer = yield Prompt(seat, (LegalAction(seat, "流弹", targets),),
                           default="视为放弃发动流弹", context=f"{seat} 出局，可发动流弹")
     if answer is None or answer.target is None:
@@ -274,6 +280,12 @@ def _heir(game: Game, seat: str, skill: str, options: tuple[str, ...], default: 
           context: str) -> Choice:
     """A mandatory hand-off: an answer given in advance, else a prompt, else random."""
     pre = game.take_key(f"{seat}/{skill}/移交")
+    if sent_off(game, seat):  # a sent-off player chooses nothing: the director draws (R-25)
+        if pre is not None:
+            game.reject(pre, SENT_OFF)
+        pick = options[game.rng.randrange(len(options))]
+        game.trace(f"{seat} 已被罚下：{skill}的移交对象随机指定为 {pick}", skill=skill)
+        return pick
     if pre is not None and pre.target in options:
         return pre.target
     if pre is not None:
@@ -332,9 +344,11 @@ def _pass_badge(game: Game, seat: str) -> Resolution:
     if not options:
         game.set_sheriff(None)
         return
-    answer = yield Prompt(seat, (LegalAction(seat, "殉职", options, optional=False),),
-                          default="随机选择继任警长", context="警长出局，须选择继任警长")
-    heir = answer.target if answer is not None and answer.target in options else None
+    heir: str | None = None
+    if not sent_off(game, seat):  # a sent-off sheriff chooses nothing: random (R-25)
+        answer = yield Prompt(seat, (LegalAction(seat, "殉职", options, optional=False),),
+                              default="随机选择继任警长", context="警长出局，须选择继任警长")
+        heir = answer.target if answer is not None and answer.target in options else None
     if heir is None:
         heir = options[game.rng.randrange(len(options))]
         game.trace(f"殉职：继任警长随机决定为 {heir}", skill="殉职")

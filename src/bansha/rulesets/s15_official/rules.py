@@ -60,6 +60,14 @@ def fake_dead(game: Game, seat: str) -> bool:
     return bool(game.seats[seat].flags.get("假死"))
 
 
+# RULINGS R-25: "罚下而未出局的角色处于存活状态" — alive, but the player is sent off
+SENT_OFF = "罚下的角色不能投票或行使技能"
+
+
+def sent_off(game: Game, seat: str) -> bool:
+    return bool(game.seats[seat].flags.get("罚下"))
+
+
 def holders(game: Game, skill: str, alive: bool = True) -> list[str]:
     return [n for n in game.order
             if skill in game.seats[n].skills and (game.seats[n].alive or not alive)]
@@ -77,9 +85,9 @@ def heir_candidates(game: Game, seat: str) -> tuple[str, ...]:
 
 def vote_weight(game: Game, seat: str) -> int:
     """Votes `seat` casts: 警长 2 (领导); a 白痴 who used 若愚 0 ("投票作废");
-    out or 假死 0 (they cannot vote)."""
+    out, 假死 or 罚下 0 (they cannot vote)."""
     s = game.seats[seat]
-    if not s.alive or s.flags.get("假死") or s.flags.get("若愚_used"):
+    if not s.alive or s.flags.get("假死") or s.flags.get("若愚_used") or s.flags.get("罚下"):
         return 0
     return 2 if seat == game.sheriff else 1
 
@@ -93,6 +101,8 @@ def skill_reason(game: Game, seat: str, skill: str) -> str | None:
         return f"本规则没有技能 {skill}"
     if not s.alive:
         return "已出局的角色不能发动技能"
+    if sent_off(game, seat):
+        return SENT_OFF
     if fake_dead(game, seat):
         return "假死状态的角色不能行使技能"
     st = s.skills.get(skill)

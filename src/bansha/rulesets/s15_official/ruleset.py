@@ -40,12 +40,14 @@ from .rules import (
     LOVERS,
     PACK,
     PROMPTED,
+    SENT_OFF,
     fake_dead,
     heir_candidates,
     lastwords_reason,
     lovers,
     mad,
     pack,
+    sent_off,
     skill_reason,
     target_reason,
     targets_reason,
@@ -92,14 +94,8 @@ class S15Official(Ruleset):
                    "11X 遗言阶段仍可在群内讨论"),
         OptionSpec("共群时段", "全时域", ("全时域", "仅夜晚"),
                    "活狼共群的时段（高难度仅夜晚、低难度全时域），供论坛层开放狼群讨论"),
-        OptionSpec("僵局天数", 10, (),
-                   "连续这么多天无人出局时导演宣布僵局、无人胜利（0：不设）；"
-                   "规则未规定无人能再行动的局面（RULINGS R-29）"),
     )
 
-    def stalemate_days(self) -> int | None:
-        days = self.options.get("僵局天数", 10)
-        return int(days) if days else None
     win_check_on_out = False  # "每一步执行完毕后，执行胜负判定"
 
     # ---- setup ----------------------------------------------------------------
@@ -151,6 +147,8 @@ class S15Official(Ruleset):
     # ---- inputs ------------------------------------------------------------------
     def legal(self, game: Game, seat: str) -> list[LegalAction]:
         s = game.seats[seat]
+        if s.flags.get("罚下"):
+            return []
         if not s.alive:
             offer = game.lastwords.offer(seat)
             return [offer] if offer is not None else []
@@ -185,6 +183,8 @@ class S15Official(Ruleset):
     def check_submit(self, game: Game, action: Action) -> str | None:
         seat, skill = action.seat, action.skill
         s = game.seats[seat]
+        if sent_off(game, seat):
+            return SENT_OFF  # last words too: the player is sent off
         if skill == "遗言":
             return lastwords_reason(game, seat, action.text)
         if not s.alive:
@@ -227,7 +227,8 @@ class S15Official(Ruleset):
             yield from night.resolve_night0(game)
         elif ph.is_night:
             yield from night.resolve_night(game)
-            day.settle_cards(game)
+            if day.settle_cards(game):
+                wins.check(game)  # a sent-off player casts no vote
         else:
             yield from day.resolve_day(game)
 
@@ -240,6 +241,8 @@ class S15Official(Ruleset):
     def may_vote(self, game: Game, seat: str) -> str | None:
         if not game.seats[seat].alive:
             return "已出局的角色不能投票"
+        if sent_off(game, seat):
+            return SENT_OFF
         if fake_dead(game, seat):
             return "假死状态的角色不能投票"
         return None
