@@ -119,8 +119,9 @@ CORPUS: dict[str, tuple[str, str, str]] = {
     "a card id in a one-card ruleset": (
         edit("skill: 毒药, target: 甲}", "skill: 毒药, target: '甲:1'}"),
                                         "actions[1]", "只有一张身份牌"),
-    "a deal off the post's setup": (edit("  - 卯: 伤心的村民", "  - 卯: 狼人"), "players",
-                                    "自定义配置"),
+    "a deal off the post's setup, checked strictly": (
+        edit("  - 卯: 伤心的村民", "  - 卯: 狼人",
+             edit("seed: 7", "seed: 7\noptions: {自定义配置: false}")), "players", "自定义配置"),
     # ---- wrong types everywhere
     "seed a fraction": (edit("seed: 7", "seed: 1.5"), "seed", "种子应为整数"),
     "an option given a list": (edit("seed: 7", "seed: 7\noptions: {penalties: [auto]}"),
@@ -268,20 +269,33 @@ def test_dev_zero_is_refused_within_2_s(startup: float) -> None:
 
 # ----------------------------------------------------------------- an off-book table
 
-def test_an_off_book_table_runs_only_when_asked_and_says_so(tmp_path: Path) -> None:
+def test_an_off_book_table_runs_with_a_warning_and_says_so(tmp_path: Path) -> None:
+    # The contract's exit 2 is for a file that is not a scenario; a table of the
+    # director's own is a scenario: it runs, and the result says it is off the post.
     text = edit("  - 卯: 伤心的村民", "  - 卯: 村民")
     path = tmp_path / "off.yaml"
     path.write_text(text, encoding="utf-8")
-    r = CliRunner().invoke(app, ["scenario", "run", str(path)])
-    assert r.exit_code == 2
-    assert "规则贴的配置为 3狼人、1野良" in _message(r)
-    path.write_text(edit("seed: 7", "seed: 7\noptions: {自定义配置: true}", text), encoding="utf-8")
     r = CliRunner().invoke(app, ["scenario", "run", str(path), "--json"])
     assert r.exit_code == 0, r.output
     doc = json.loads(r.stdout)
     assert "伤心的村民 应有 1" in doc["off_book"] or "1伤心的村民" in doc["off_book"]
+    assert any("本局配置不在规则贴之内" in w and "自定义配置: true" in w for w in doc["warnings"])
+    r = CliRunner().invoke(app, ["scenario", "run", str(path)])
+    assert r.exit_code == 0 and "规则贴的配置为 3狼人、1野良" in r.stdout
+    # declared on purpose: still marked, no warning
+    path.write_text(edit("seed: 7", "seed: 7\noptions: {自定义配置: true}", text), encoding="utf-8")
+    r = CliRunner().invoke(app, ["scenario", "run", str(path), "--json"])
+    assert r.exit_code == 0, r.output
+    doc = json.loads(r.stdout)
+    assert doc["off_book"] and not any("规则贴之内" in w for w in doc["warnings"])
     r = CliRunner().invoke(app, ["scenario", "run", str(path)])
     assert r.exit_code == 0 and "自定义配置" in r.stdout
+    # the strict check: only the post's setup
+    path.write_text(edit("seed: 7", "seed: 7\noptions: {自定义配置: false}", text),
+                    encoding="utf-8")
+    r = CliRunner().invoke(app, ["scenario", "run", str(path)])
+    assert r.exit_code == 2
+    assert "规则贴的配置为 3狼人、1野良" in _message(r)
 
 
 def test_an_on_book_table_has_no_off_book_mark(tmp_path: Path) -> None:
@@ -319,13 +333,18 @@ players:
 
 def test_s15_deal_follows_the_allocation(tmp_path: Path) -> None:
     path = tmp_path / "s15.yaml"
-    path.write_text(S15_ON_BOOK, encoding="utf-8")
+    strict = S15_ON_BOOK.replace("players:", "options: {自定义配置: false}\nplayers:")
+    path.write_text(strict, encoding="utf-8")
     assert CliRunner().invoke(app, ["scenario", "run", str(path)]).exit_code == 0
     # a second 猎人 instead of 诽谤者: the six 普通 are six different ones of the ten
-    path.write_text(S15_ON_BOOK.replace("癸: 诽谤者", "癸: 猎人"), encoding="utf-8")
+    path.write_text(strict.replace("癸: 诽谤者", "癸: 猎人"), encoding="utf-8")
     r = CliRunner().invoke(app, ["scenario", "run", str(path)])
     assert r.exit_code == 2 and "猎人 重复" in _message(r)
     # no 爱神, a third 良民
-    path.write_text(S15_ON_BOOK.replace("酉: 爱神", "酉: 良民"), encoding="utf-8")
+    path.write_text(strict.replace("酉: 爱神", "酉: 良民"), encoding="utf-8")
     r = CliRunner().invoke(app, ["scenario", "run", str(path)])
     assert r.exit_code == 2 and "爱神 应有 1 名，给出了 0 名" in _message(r)
+    # without the strict check the same table runs, marked off-book
+    path.write_text(S15_ON_BOOK.replace("酉: 爱神", "酉: 良民"), encoding="utf-8")
+    r = CliRunner().invoke(app, ["scenario", "run", str(path), "--json"])
+    assert r.exit_code == 0 and "爱神 应有 1 名" in json.loads(r.stdout)["off_book"]

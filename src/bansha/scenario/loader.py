@@ -5,8 +5,13 @@ What the file may hold is bounded (reading.py: size, depth, expanded size) and s
 is every value taken from it: names (length, no control characters), phase numbers
 (MAX_DAY). Inputs a ruleset does not have (a sub-phase, a candidacy, a choice the
 skill does not offer, a second card) are refused here rather than ignored, and so
-is a fixed deal that is not the post's setup, unless the file asks for an
-off-book table with `options: {自定义配置: true}`.
+is a fixed deal that is not the post's setup when the file asks for the strict
+check with `options: {自定义配置: false}`.
+
+An off-book table without that option still runs: the contract's exit 2 is for a
+file that is not a scenario (unknown names, malformed YAML), and a director checks
+rulings on tables of his own; the result then carries `off_book` and a warning.
+`自定义配置: true` declares the table off-book on purpose (no warning).
 """
 
 from __future__ import annotations
@@ -89,8 +94,10 @@ class Scenario:
     names: list[str]
     script: list[Block]
     expect: list[Expect]
-    # why the fixed deal is not the post's setup, when `自定义配置: true` allowed it
+    # why the fixed deal is not the post's setup (None: it is the post's)
     off_book: str | None = None
+    # the file said so (`自定义配置: true`): no warning in the result
+    off_book_declared: bool = False
 
 
 def load(path: str | Path) -> Scenario:
@@ -241,7 +248,8 @@ def parse(doc: Any, src: str = "<scenario>") -> Scenario:
         blocks.append(blk)
 
     expects = _expects(doc.get("expect") or [], rs, player, err)
-    return Scenario(src, rs, seed, options, players, names, blocks, expects, off_book)
+    return Scenario(src, rs, seed, options, players, names, blocks, expects, off_book,
+                    custom is True)
 
 
 def _entry(raw: Any, keys: tuple[str, ...], where: str, shape: str, err: Any) -> None:
@@ -253,15 +261,16 @@ def _entry(raw: Any, keys: tuple[str, ...], where: str, shape: str, err: Any) ->
         raise err(where, f"未知的字段 {_listed(_key(k) for k in bad)}；可用：{_listed(keys)}")
 
 
-def _options(raw: Any, rs: type[Ruleset], err: Any) -> tuple[dict[str, Any], bool]:
-    """The ruleset's options as given, and whether an off-book table is allowed."""
+def _options(raw: Any, rs: type[Ruleset], err: Any) -> tuple[dict[str, Any], bool | None]:
+    """The ruleset's options as given, and `自定义配置`: True an off-book table on
+    purpose, False only the post's setup, None not said (an off-book table warns)."""
     if raw is None:
-        return {}, False
+        return {}, None
     if not isinstance(raw, dict):
         raise err("options", f"应为映射（选项名: 值），得到 {describe(raw)}")
     options = dict(raw)
-    custom = options.pop(CUSTOM_SETUP, False)
-    if not isinstance(custom, bool):
+    custom = options.pop(CUSTOM_SETUP, None)
+    if custom is not None and not isinstance(custom, bool):
         raise err(f"options.{CUSTOM_SETUP}", f"应为 true 或 false，得到 {describe(custom)}")
     specs = {o.name: o for o in rs.option_specs}
     for k, v in options.items():
@@ -346,18 +355,18 @@ def _players(raw: Any, rs: type[Ruleset],
 
 
 def _check_setup(rs: type[Ruleset], options: dict[str, Any], roles: list[list[str]],
-                 custom: bool, err: Any) -> str | None:
-    """The post's setup, or (with 自定义配置: true) the reason the table is off it."""
+                 custom: bool | None, err: Any) -> str | None:
+    """None for the post's setup, else the reason the table is off it; with
+    `自定义配置: false` an off-book table is an invalid file."""
     if rs.cards_per_player != 1:
         return None  # a multi-card ruleset checks its own deal when the game is made
     try:
         problem = rs(options=rs.resolve_options(options)).setup_problem([r[0] for r in roles])
     except ValueError as e:
         problem = str(e)
-    if problem is None or custom:
+    if problem is None or custom is not False:
         return problem
-    raise err("players", f"{problem}。要检验规则贴之外的配置，请在 options 中写 "
-                         f"{CUSTOM_SETUP}: true（结果会注明这是自定义配置）")
+    raise err("players", f"{problem}（options 中写了 {CUSTOM_SETUP}: false，只接受规则贴的配置）")
 
 
 def _phase(label: Any, rs: type[Ruleset], fail: Any) -> Phase:

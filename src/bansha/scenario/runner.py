@@ -24,7 +24,7 @@ class RunResult:
     game: Game
     checks: list[Check] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
-    # why the table is not the post's setup (allowed by `自定义配置: true`), or None
+    # why the table is not the post's setup, or None (loader.py: 自定义配置)
     off_book: str | None = None
 
     @property
@@ -46,6 +46,10 @@ def run(sc: Scenario) -> RunResult:
     except SetupError as e:
         raise ScenarioError(f"{sc.path}: players: {e}") from None
     res = RunResult(game, off_book=sc.off_book)
+    if sc.off_book is not None and not sc.off_book_declared:
+        res.warnings.append(f"players: 本局配置不在规则贴之内（{sc.off_book}）；若是有意为之，"
+                            "请在 options 中写 自定义配置: true；写 自定义配置: false 则只接受"
+                            "规则贴的配置")
     for blk in sc.script:
         while not game.finished and game.phase < blk.at:
             game.advance()
