@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from . import postgres
+from .client import Api
 
 _counter = itertools.count()
 
@@ -30,3 +31,22 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         return str(tmp_path / "bansha.db")
     base = request.getfixturevalue("pg_cluster")
     return postgres.fresh_database(base, f"t{next(_counter)}")
+
+
+@pytest.fixture
+def api(database_url: str) -> Iterator[Api]:
+    """The platform on each backend, driven over HTTP (FastAPI's TestClient)."""
+    a = Api.start(database_url)
+    try:
+        yield a
+    finally:
+        a.close()
+
+
+@pytest.fixture
+def sqlite_api(tmp_path: Path) -> Iterator[Api]:
+    a = Api.start(str(tmp_path / "bansha.db"))
+    try:
+        yield a
+    finally:
+        a.close()
