@@ -115,10 +115,6 @@ def test_create_refuses_a_bad_setup_naming_the_field(api: Api, body: dict[str, A
     assert api.get("/api/games", api.director).json() == []
 
 
-def _vote_target(api: Api, gid: str, token: str) -> str:
-    legal = api.get(f"/api/games/{gid}/legal", token).json()["legal"]
-    return str(next(la for la in legal if la["skill"] == "投票")["targets"][1])
-
 
 def test_post_routes_with_each_kind_of_token(api: Api, world: dict[str, Any]) -> None:
     gid, t = world["gid"], world["tokens"]

@@ -10,6 +10,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .auth import ApiError
 from .server import Server
@@ -51,6 +52,17 @@ def create_app(server: Server) -> FastAPI:
         return JSONResponse(status_code=422, content={"detail": detail,
                                                       "message": f"{where}：{first['msg']}"})
 
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        if exc.status_code == 400:  # FastAPI's "error parsing the body": a malformed body
+            return JSONResponse(status_code=422, content={
+                "detail": [{"loc": ["body"], "msg": "请求体不是有效的 JSON",
+                            "type": "json_invalid"}],
+                "message": "body：请求体不是有效的 JSON"})
+        message = _HTTP.get(exc.status_code, str(exc.detail))
+        return JSONResponse(status_code=exc.status_code, content={"detail": message},
+                            headers=getattr(exc, "headers", None))
+
     @app.exception_handler(RecursionError)
     async def too_deep(request: Request, exc: RecursionError) -> Response:
         return JSONResponse(status_code=422, content={
@@ -68,6 +80,8 @@ def create_app(server: Server) -> FastAPI:
 
     return app
 
+
+_HTTP = {404: "没有这个地址", 405: "这个地址不接受该请求方法"}
 
 _MESSAGES = {
     "missing": "缺少该字段",
