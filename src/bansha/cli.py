@@ -196,6 +196,10 @@ from bansha.sim.simulate_cli import simulate_cmd  # noqa: E402
 
 app.command("simulate")(simulate_cmd)
 
+from bansha.web.serve_cli import serve_cmd  # noqa: E402
+
+app.command("serve")(serve_cmd)
+
 
 def main() -> None:
     app()

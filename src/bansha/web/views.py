@@ -59,6 +59,8 @@ def director_doc(live: LiveGame, store: Store) -> dict[str, Any]:
 def visible_events(live: LiveGame, w: Who) -> list[Any]:
     if w.is_director:
         events = live.game.director_view()["events"]
+    elif w.kind == "public":
+        events = live.game.public_view()["events"]
     else:
         events = live.game.view(w.name)["events"]
     return [jsonable(e) for e in events]
