@@ -16,7 +16,7 @@ from fastapi.responses import StreamingResponse
 
 from bansha.engine import Action
 
-from .auth import ApiError, Who, bearer, identify, login
+from .auth import ApiError, Who, bearer, login
 from .bodies import (
     ActionBody,
     AdvanceBody,
@@ -39,7 +39,7 @@ def server(request: Request) -> Server:
 
 
 def who(request: Request, authorization: Annotated[str | None, Header()] = None) -> Who:
-    return identify(server(request).store, bearer(authorization))
+    return server(request).identify(bearer(authorization))
 
 
 WhoDep = Annotated[Who, Depends(who)]
@@ -219,7 +219,7 @@ def post_substitute(game_id: str, body: SeatBody, w: WhoDep, srv: ServerDep,
         raise _unprocessable("seat", f"没有名为 {body.seat} 的玩家")
     old = [t.token for t in srv.store.tokens(game_id) if t.seat == body.seat and t.kind == "seat"]
     token = srv.games.substitute(live, body.seat, w.name)
-    srv.revoked.update(old)  # open event streams of the old link close
+    srv.revoke(old)  # the old link stops now, and its open event streams close
     return {"seat": body.seat, "token": token, "link": _link(request, token)}
 
 
@@ -241,7 +241,7 @@ async def get_events(game_id: str, request: Request, srv: ServerDep,
                      token: str | None = None) -> StreamingResponse:
     """SSE: one `revision` event per new revision with what this token may see (the
     first at once). `?token=` is accepted too, for the browser's EventSource."""
-    w = await to_thread.run_sync(identify, srv.store, bearer(authorization) or token or "")
+    w = await to_thread.run_sync(srv.identify, bearer(authorization) or token or "")
     live = _game(srv, w, game_id)
     return StreamingResponse(_stream(request, srv, live, w), media_type="text/event-stream",
                              headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})

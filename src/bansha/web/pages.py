@@ -22,7 +22,7 @@ from fastapi.templating import Jinja2Templates
 from bansha.engine import Action, Phase, get_ruleset, ruleset_ids
 
 from .api import _stream
-from .auth import ApiError, Who, csrf_ok, csrf_token, identify, login
+from .auth import ApiError, Who, csrf_ok, csrf_token, login
 from .bbcode import announcements_bbcode
 from .live import DIRECTOR_PREFIX, CreateError, LiveGame
 from .server import Server
@@ -151,7 +151,7 @@ async def logout(request: Request) -> Response:
 def _director(request: Request) -> Who | None:
     token = request.cookies.get(COOKIE, "")
     try:
-        w = identify(_srv(request).store, token)
+        w = _srv(request).identify(token)
     except ApiError:
         return None
     return w if w.is_director else None
@@ -298,7 +298,7 @@ def _console_action(srv: Server, live: LiveGame, w: Who, what: str,
             old = [t.token for t in srv.store.tokens(live.id)
                    if t.seat == seat and t.kind == "seat"]
             srv.games.substitute(live, seat, w.name)
-            srv.revoked.update(old)
+            srv.revoke(old)
             return {"ok": True, "text": f"已为 {seat} 安排替补：旧链接已失效，新链接见座位表"}
         srv.games.mentor_link(live, seat, w.name)
         return {"ok": True, "text": f"已为 {seat} 生成场外助理链接（只读），见座位表"}
@@ -354,7 +354,7 @@ def _flash(ans: dict[str, Any], ok_text: str) -> dict[str, Any]:
 def _seat(request: Request, token: str) -> tuple[Who, LiveGame] | Response:
     srv = _srv(request)
     try:
-        w = identify(srv.store, token)
+        w = srv.identify(token)
     except ApiError as e:
         return _message(request, e.message, 401)
     live = srv.games.get(w.game_id or "")

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from bansha.store import Store
 
-from .auth import DEFAULT_DIRECTOR, check_password, hash_password
+from .auth import DEFAULT_DIRECTOR, ApiError, Who, check_password, hash_password, identify
 from .live import LiveGames
 
 
@@ -21,6 +21,24 @@ class Server:
     revoked: set[str] = field(default_factory=set)
     stopping: bool = False
     notes: list[str] = field(default_factory=list)  # what to tell whoever started it
+    # who holds a token, once looked up: one process serves every request, and the
+    # only way a valid token stops working is a substitute, which goes through revoke()
+    _who: dict[str, Who] = field(default_factory=dict)
+
+    def identify(self, token: str) -> Who:
+        if token in self.revoked:
+            raise ApiError(401, "这个座位链接已失效：导演已为该座位安排替补，新链接已发给替补玩家")
+        w = self._who.get(token)
+        if w is None:
+            w = identify(self.store, token)
+            if len(self._who) < 100_000:
+                self._who[token] = w
+        return w
+
+    def revoke(self, tokens: list[str]) -> None:
+        self.revoked.update(tokens)
+        for t in tokens:
+            self._who.pop(t, None)
 
     @staticmethod
     def open(url: str | None, director_password: str | None = None) -> Server:
