@@ -45,8 +45,10 @@ def _as_pg_user(cmd: list[str]) -> list[str]:
 
 
 @contextmanager
-def postgres_cluster() -> Iterator[str]:
-    """Start a throwaway cluster; yield a postgresql:// URL of a fresh database."""
+def postgres_cluster(fsync: bool = False) -> Iterator[str]:
+    """Start a throwaway cluster; yield a postgresql:// URL of its database. The tests
+    run it with fsync off (they kill the platform, never PostgreSQL); benchmarks
+    with fsync on, as a real installation runs."""
     root = Path(tempfile.mkdtemp(prefix="bansha-pg-"))
     data = root / "data"
     if os.geteuid() == 0:
@@ -55,7 +57,9 @@ def postgres_cluster() -> Iterator[str]:
     subprocess.run(_as_pg_user([str(BIN / "initdb"), "-D", str(data), "-U", "bansha",
                                 "--auth=trust", "-E", "UTF8", "--no-sync"]),
                    check=True, capture_output=True)
-    opts = f"-p {port} -k {root} -h 127.0.0.1 -c fsync=off -c max_connections=200"
+    opts = f"-p {port} -k {root} -h 127.0.0.1 -c max_connections=200"
+    if not fsync:
+        opts += " -c fsync=off"
     subprocess.run(_as_pg_user([str(BIN / "pg_ctl"), "-D", str(data), "-o", opts,
                                 "-l", str(root / "log"), "-w", "start"]),
                    check=True, capture_output=True)

@@ -237,3 +237,58 @@ def test_substitute_old_link_stops_new_one_works(api: Api, world: dict[str, Any]
 def test_unknown_game_for_the_director_is_404(api: Api) -> None:
     r = api.get("/api/games/nope", api.director)
     assert r.status_code == 404 and "nope" in r.json()["detail"]
+
+
+def test_a_second_director_logs_in_and_the_log_names_who_did_what(api: Api,
+                                                                   world: dict[str, Any]) -> None:
+    r = api.post("/api/directors", {"name": "副导演", "password": "另一个密码"}, api.director)
+    assert r.status_code == 200
+    r = api.post("/api/directors", {"name": "副导演", "password": "x"}, api.director)
+    assert r.status_code == 422 and "已有名为 副导演" in r.json()["detail"][0]["msg"]
+    assert api.post("/api/directors", {"name": "x", "password": "y"},
+                    world["seats"]["甲"]).status_code == 403
+    r = api.post("/api/login", {"name": "副导演", "password": "另一个密码"})
+    second = {"Authorization": f"Bearer {r.json()['token']}"}
+    gid = world["gid"]
+    api.post(f"/api/games/{gid}/advance", None, second)
+    api.post(f"/api/games/{gid}/undo", None, api.director)
+    d = api.get(f"/api/games/{gid}/director", second).json()
+    assert d["inputs"][-1]["actor"] == "导演:副导演"
+    assert d["audit"][-1]["director"] == "导演"
+    assert sorted(api.get("/api/directors", second).json()) == ["副导演", "导演"]
+
+
+def test_group_chat_is_for_members_and_the_director_only(api: Api) -> None:
+    roles = ["狼人"] * 3 + ["村民"] * 11
+    r = api.post("/api/games", {"ruleset": "m47-yeliang", "players": NAMES,
+                                "roles": roles}, api.director)
+    gid, seats = r.json()["id"], {s["name"]: s["token"] for s in r.json()["seats"]}
+    live = api.server.games.get(gid)
+    assert live is not None
+    pack = next(iter(live.game.view("甲").get("group", {}).items()), None)
+    assert pack is not None, "M47's wolves share a group in their view"
+    group, members = pack
+    assert "丁" not in members
+    r = api.post(f"/api/games/{gid}/chats", {"group": group, "text": "今晚刀谁"}, seats["甲"])
+    assert r.json() == {"accepted": True}
+    r = api.post(f"/api/games/{gid}/chats", {"group": group, "text": "我也要"}, seats["丁"])
+    assert r.json()["accepted"] is False and f"你不在 {group} 中" in r.json()["reason"]
+    assert api.get(f"/api/games/{gid}/chats", seats["乙"]).json()["chats"][group][0] == {
+        "author": "甲", "at": "day 1", "text": "今晚刀谁"}
+    assert api.get(f"/api/games/{gid}/chats", seats["丁"]).json()["chats"] == {}
+    assert group in api.get(f"/api/games/{gid}/chats", api.director).json()["chats"]
+    mentor = api.post(f"/api/games/{gid}/mentors", {"seat": "甲"}, api.director).json()["token"]
+    assert api.get(f"/api/games/{gid}/chats", mentor).status_code == 403
+    # the chat is not part of the game's input log
+    assert live.revision == 0
+
+
+def test_diary_is_private_until_the_game_ends(api: Api, world: dict[str, Any]) -> None:
+    gid, seats = world["gid"], world["seats"]
+    assert api.post(f"/api/games/{gid}/diary", {"text": "我怀疑乙"}, seats["甲"]).json() == {
+        "accepted": True}
+    assert [e["text"] for e in api.get(f"/api/games/{gid}/diary", seats["甲"]).json()[
+        "entries"]] == ["我怀疑乙"]
+    assert api.get(f"/api/games/{gid}/diary", seats["乙"]).json()["entries"] == []
+    assert api.get(f"/api/games/{gid}/diary", api.director).json()["entries"] == []
+    assert api.post(f"/api/games/{gid}/diary", {"text": "x"}, api.director).status_code == 403

@@ -126,10 +126,16 @@ def test_revoked_link_page_and_mentor_page(sqlite_api: Api) -> None:
 
 def test_public_page_then_the_reveal(sqlite_api: Api) -> None:
     api = sqlite_api
-    gid, _ = api.create(seed=3)
+    gid, seats = api.create(seed=3)
     live = api.server.games.get(gid)
     assert live is not None
+    page = api.client.get(f"/s/{seats['甲']}")
+    r = api.client.post(f"/s/{seats['甲']}/diary", data={"csrf": _csrf(page.text),
+                                                          "text": "乙的发言很可疑"})
+    assert "已记入树洞" in r.text and "乙的发言很可疑" in r.text
+    assert "乙的发言很可疑" not in api.client.get(f"/s/{seats['乙']}").text
     r = api.client.get(f"/g/{gid}")
+    assert "乙的发言很可疑" not in r.text
     assert "讨论日开始" in r.text and "全部揭晓" not in r.text
     secret = next(e.text for e in live.game.director_view()["events"] if e.kind == "notify")
     assert secret not in r.text
@@ -143,3 +149,4 @@ def test_public_page_then_the_reveal(sqlite_api: Api) -> None:
     assert live.game.finished
     r = api.client.get(f"/g/{gid}")
     assert "全部揭晓" in r.text and secret in r.text and "游戏结束" in r.text
+    assert "乙的发言很可疑" in r.text  # diaries are public once the game has ended

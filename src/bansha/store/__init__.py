@@ -2,7 +2,8 @@
 Alembic migrations, SQLite or PostgreSQL)."""
 
 from .db import DatabaseURLError, normalise_url
-from .store import CommandRow, GameRow, InputRow, Store, TokenRow
+from .store import CommandRow, GameRow, InputRow, MessageRow, Store, TokenRow
 
-__all__ = ["CommandRow", "DatabaseURLError", "GameRow", "InputRow", "Store", "TokenRow",
+__all__ = ["CommandRow", "DatabaseURLError", "GameRow", "InputRow", "MessageRow", "Store",
+           "TokenRow",
            "normalise_url"]

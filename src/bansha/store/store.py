@@ -59,6 +59,15 @@ class TokenRow:
 
 
 @dataclass(frozen=True)
+class MessageRow:
+    id: int
+    channel: str  # a group's name, or the diary's author
+    author: str
+    at: str
+    text: str
+
+
+@dataclass(frozen=True)
 class CommandRow:
     command_id: str
     answer: dict[str, Any]
@@ -265,6 +274,21 @@ class Store:
         with self.engine.begin() as c:
             c.execute(insert(t.tokens).values(token=token, game_id=game_id, seat=seat,
                                               kind=kind, created_at=_now()))
+
+    # ------------------------------------------------------ chats, diaries
+    def add_message(self, game_id: str, kind: str, channel: str, author: str, at: str,
+                    text: str) -> None:
+        with self.engine.begin() as c:
+            c.execute(insert(t.messages).values(game_id=game_id, kind=kind, channel=channel,
+                                                author=author, at=at, text=text,
+                                                created_at=_now()))
+
+    def messages(self, game_id: str, kind: str) -> list[MessageRow]:
+        with self.engine.connect() as c:
+            rows = c.execute(select(t.messages).where(t.messages.c.game_id == game_id,
+                                                      t.messages.c.kind == kind)
+                             .order_by(t.messages.c.id)).all()
+        return [MessageRow(r.id, r.channel, r.author, r.at, r.text) for r in rows]
 
     # -------------------------------------------------------------- audit
     def add_audit(self, game_id: str, revision: int, director: str, what: str) -> None:

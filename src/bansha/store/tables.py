@@ -109,5 +109,29 @@ audit = Table(
     Column("created_at", DateTime(timezone=True), nullable=False),
 )
 
-__all__ = ["audit", "commands", "director_sessions", "directors", "games",
-           "inputs", "metadata", "settings", "tokens"]
+# group chats (kind "chat", channel = the group's name) and diaries (kind "diary",
+# channel = the author's seat): stored beside the game, never part of its input log
+messages = Table(
+    "messages", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("game_id", String(32), ForeignKey("games.id"), nullable=False, index=True),
+    Column("kind", String(16), nullable=False),  # chat | diary
+    Column("channel", Text, nullable=False),
+    Column("author", Text, nullable=False),
+    Column("at", String(32), nullable=False),  # the phase it was written in
+    Column("text", Text, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+__all__ = [
+    "audit",
+    "commands",
+    "director_sessions",
+    "directors",
+    "games",
+    "inputs",
+    "messages",
+    "metadata",
+    "settings",
+    "tokens",
+]

@@ -16,18 +16,22 @@ from fastapi.responses import StreamingResponse
 
 from bansha.engine import Action
 
-from .auth import ApiError, Who, bearer, login
+from .auth import ApiError, Who, bearer, hash_password, login
 from .bodies import (
     ActionBody,
     AdvanceBody,
     CardBody,
+    ChatBody,
     CreateGameBody,
+    DiaryBody,
+    DirectorBody,
     LoginBody,
     SeatBody,
     VoteBody,
 )
 from .live import DIRECTOR_PREFIX, CreateError, LiveGame
 from .server import Server
+from .talk import chats_for, diaries_for, post_chat, post_diary
 from .views import director_doc, game_doc, public_doc, seat_doc, stream_doc
 
 router = APIRouter(prefix="/api")
@@ -68,6 +72,23 @@ def _link(request: Request, token: str) -> str:
 @router.post("/login")
 def login_route(body: LoginBody, srv: ServerDep) -> dict[str, str]:
     return {"token": login(srv.store, body.password, body.name)}
+
+
+@router.get("/directors")
+def list_directors(w: WhoDep, srv: ServerDep) -> list[str]:
+    """Extra route: the directors' names."""
+    _director(w, "查看导演账号")
+    return sorted(srv.store.directors())
+
+
+@router.post("/directors")
+def add_director(body: DirectorBody, w: WhoDep, srv: ServerDep) -> dict[str, Any]:
+    """Extra route: another director (m125: 一场游戏有两名导演), with their own login.
+    Every input and console action records which director made it."""
+    _director(w, "添加导演")
+    if not srv.store.add_director(body.name, hash_password(body.password)):
+        raise _unprocessable("name", f"已有名为 {body.name} 的导演")
+    return {"name": body.name, "added_by": w.name}
 
 
 @router.get("/games")
@@ -235,6 +256,38 @@ def post_mentor(game_id: str, body: SeatBody, w: WhoDep, srv: ServerDep,
     return {"seat": body.seat, "token": token, "link": _link(request, token)}
 
 
+@router.get("/games/{game_id}/chats")
+def get_chats(game_id: str, w: WhoDep, srv: ServerDep) -> dict[str, Any]:
+    """Extra route: the group chats this token may read (a seat: its groups)."""
+    live = _game(srv, w, game_id)
+    if w.kind == "mentor":
+        raise ApiError(403, "场外助理不能查看群聊")
+    return {"chats": chats_for(srv, live, w)}
+
+
+@router.post("/games/{game_id}/chats")
+def post_chat_route(game_id: str, body: ChatBody, w: WhoDep, srv: ServerDep) -> dict[str, Any]:
+    live = _game(srv, w, game_id)
+    if w.kind != "seat":
+        raise ApiError(403, "只有该群的成员可以在群里发言")
+    return post_chat(srv, live, w, body.group, body.text)
+
+
+@router.get("/games/{game_id}/diary")
+def get_diary(game_id: str, w: WhoDep, srv: ServerDep) -> dict[str, Any]:
+    """Extra route: 树洞. Its author's own entries; everyone's after the game."""
+    live = _game(srv, w, game_id)
+    return {"entries": diaries_for(srv, live, w)}
+
+
+@router.post("/games/{game_id}/diary")
+def post_diary_route(game_id: str, body: DiaryBody, w: WhoDep, srv: ServerDep) -> dict[str, Any]:
+    live = _game(srv, w, game_id)
+    if w.kind != "seat":
+        raise ApiError(403, "只有玩家本人可以写自己的树洞")
+    return post_diary(srv, live, w, body.text)
+
+
 @router.get("/games/{game_id}/events")
 async def get_events(game_id: str, request: Request, srv: ServerDep,
                      authorization: Annotated[str | None, Header()] = None,
@@ -249,14 +302,14 @@ async def get_events(game_id: str, request: Request, srv: ServerDep,
 
 async def _stream(request: Request, srv: Server, live: LiveGame, w: Who) -> AsyncIterator[str]:
     sent: list[Any] = []
-    last = -1
+    last: tuple[int, int] | None = None
     beat = time.monotonic()
     while not await request.is_disconnected() and not srv.stopping:
         if w.token in srv.revoked:
             yield "event: revoked\ndata: {\"reason\": \"这个座位链接已失效（替补）\"}\n\n"
             return
-        if live.revision != last:
-            last = live.revision
+        if (live.revision, live.chatter) != last:
+            last = (live.revision, live.chatter)
             doc, sent = await to_thread.run_sync(stream_doc, live, w, sent)
             yield f"event: revision\nid: {doc['revision']}\ndata: " \
                   f"{json.dumps(doc, ensure_ascii=False)}\n\n"

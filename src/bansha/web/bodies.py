@@ -98,3 +98,17 @@ class CardBody(Body):
 
 class SeatBody(Body):
     seat: Name
+
+
+class DirectorBody(Body):
+    name: Name
+    password: Password
+
+
+class ChatBody(Body):
+    group: Name
+    text: Annotated[str, Field(min_length=1, max_length=4000), Storable]
+
+
+class DiaryBody(Body):
+    text: Annotated[str, Field(min_length=1, max_length=4000), Storable]

@@ -38,6 +38,7 @@ class LiveGame:
     revision: int
     window_revision: int
     lock: threading.RLock = field(default_factory=threading.RLock)
+    chatter: int = 0  # group-chat and diary posts since start: they stream too
 
     @property
     def id(self) -> str:

@@ -26,6 +26,7 @@ from .auth import ApiError, Who, csrf_ok, csrf_token, login
 from .bbcode import announcements_bbcode
 from .live import DIRECTOR_PREFIX, CreateError, LiveGame
 from .server import Server
+from .talk import chats_for, diaries_for, post_chat, post_diary
 from .views import director_doc, public_doc, seat_doc
 
 HERE = Path(__file__).parent
@@ -81,7 +82,9 @@ async def _form(request: Request) -> dict[str, Any]:
         return {}
     out: dict[str, Any] = {}
     for key in form:
-        values = [v for v in form.getlist(key) if isinstance(v, str)]
+        # what no database column can hold (NUL, lone surrogates) never goes further
+        values = [v.replace("\x00", "").encode("utf-8", "replace").decode("utf-8")[:4000]
+                  for v in form.getlist(key) if isinstance(v, str)]
         out[key] = values if key == "targets" else (values[0] if values else "")
     return out
 
@@ -100,7 +103,11 @@ def public_page(request: Request, game_id: str) -> Response:
     with live.lock:
         p = public_doc(live)
         reveal = live.game.director_view() if live.game.finished else None
-    return _page(request, "public.html", p=p, reveal=reveal,
+    srv = _srv(request)
+    ended = Who("director", "", game_id) if reveal is not None else Who("public", "", game_id)
+    return _page(request, "public.html", p=p, reveal=reveal, chat_count=live.chatter,
+                 chats=chats_for(srv, live, ended) if reveal is not None else {},
+                 diary=diaries_for(srv, live, ended),
                  events_url=f"/g/{game_id}/events", refresh_url=f"/g/{game_id}")
 
 
@@ -238,6 +245,7 @@ def _console(request: Request, w: Who, live: LiveGame, flash: dict[str, Any] | N
              for t in srv.store.tokens(live.id)]
     return _page(request, "console.html", status, d=d, director=w.name, links=links,
                  csrf=csrf_token(srv.secret, w.token), flash=flash, bbcode=bbcode,
+                 chats=chats_for(srv, live, w), chat_count=live.chatter,
                  events_url=f"/g/{live.id}/director-events", refresh_url=f"/director/g/{live.id}")
 
 
@@ -376,6 +384,8 @@ def _player(request: Request, w: Who, live: LiveGame, token: str,
     public = [e for e in events if "to" not in e]
     return _page(request, "player.html", v=v, token=token, private=private, public=public,
                  mine=mine, flash=flash, csrf=csrf_token(srv.secret, token),
+                 chats=chats_for(srv, live, w), diary=diaries_for(srv, live, w),
+                 chat_count=live.chatter,
                  events_url=f"/api/games/{live.id}/events?token={token}",
                  refresh_url=f"/s/{token}")
 
@@ -407,3 +417,24 @@ async def seat_act(request: Request, token: str) -> Response:
     ans = await to_thread.run_sync(lambda: srv.games.submit(
         live, action, w.name, cid, _int(f.get("revision"))))
     return _player(request, w, live, token, _flash(ans, f"已提交：{_describe(action)}"))
+
+
+@router.post("/s/{token}/{what}")
+async def seat_talk(request: Request, token: str, what: str) -> Response:
+    """A group-chat message (`chat`) or a diary entry (`diary`) from a seat's page."""
+    got = _seat(request, token)
+    if isinstance(got, Response):
+        return got
+    w, live = got
+    srv = _srv(request)
+    f = await _form(request)
+    if not csrf_ok(srv.secret, token, f.get("csrf")):
+        return _message(request, "表单校验失败（CSRF），请刷新页面后重试", 403)
+    text = str(f.get("text", "")).strip()
+    if what not in ("chat", "diary") or not text:
+        return _player(request, w, live, token, {"ok": False, "text": "请先写下内容"})
+    if what == "chat":
+        ans = await to_thread.run_sync(post_chat, srv, live, w, str(f.get("group", "")), text)
+        return _player(request, w, live, token, _flash(ans, "已发送"))
+    ans = await to_thread.run_sync(post_diary, srv, live, w, text)
+    return _player(request, w, live, token, _flash(ans, "已记入树洞"))

@@ -72,9 +72,9 @@ def stream_doc(live: LiveGame, w: Who, sent: list[Any]) -> tuple[dict[str, Any],
     with live.lock:
         oc = live.game.outcome()
         events = visible_events(live, w)
-        rev = live.revision
+        rev, chat = live.revision, live.chatter
     reset = events[:len(sent)] != sent
     new = events if reset else events[len(sent):]
     doc = {"game": live.id, "revision": rev, "at": oc.at, "finished": oc.finished,
-           "winner": oc.winner, "reset": reset, "events": new}
+           "winner": oc.winner, "chat": chat, "reset": reset, "events": new}
     return doc, events

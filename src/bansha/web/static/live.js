@@ -7,21 +7,22 @@
   var src = body.getAttribute("data-events");
   if (!src || !window.EventSource) return;
   var es = new EventSource(src);
-  var latest = -1;
+  var latest = "";
   var timer = null;
-  function shown() {
+  function shown() {  // the revision and the chat count the page shows
     var main = document.getElementById("main");
-    return main ? Number(main.getAttribute("data-revision")) : -1;
+    return main ? main.getAttribute("data-revision") + "/" + main.getAttribute("data-chat") : "";
   }
   function refresh() {
     timer = null;
     if (document.querySelector(".htmx-request")) { timer = setTimeout(refresh, 200); return; }
-    if (latest <= shown()) return;
+    if (latest === shown()) return;
     htmx.ajax("GET", body.getAttribute("data-refresh"),
               {target: "#main", select: "#main", swap: "outerHTML"});
   }
   es.addEventListener("revision", function (ev) {
-    latest = JSON.parse(ev.data).revision;
+    var d = JSON.parse(ev.data);
+    latest = d.revision + "/" + d.chat;
     if (latest !== shown() && timer === null) timer = setTimeout(refresh, 250);
   });
   es.addEventListener("revoked", function () { es.close(); location.reload(); });
