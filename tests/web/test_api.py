@@ -292,3 +292,32 @@ def test_diary_is_private_until_the_game_ends(api: Api, world: dict[str, Any]) -
     assert api.get(f"/api/games/{gid}/diary", seats["乙"]).json()["entries"] == []
     assert api.get(f"/api/games/{gid}/diary", api.director).json()["entries"] == []
     assert api.post(f"/api/games/{gid}/diary", {"text": "x"}, api.director).status_code == 403
+
+
+def test_deadline_closes_the_window_unless_paused(api: Api, world: dict[str, Any]) -> None:
+    import datetime as dt
+
+    from bansha.web.deadlines import close_due
+    gid = world["gid"]
+    live = api.server.games.get(gid)
+    assert live is not None
+    assert api.post(f"/api/games/{gid}/deadline", {"action": "set", "minutes": 30},
+                    world["seats"]["甲"]).status_code == 403
+    r = api.post(f"/api/games/{gid}/deadline", {"action": "set", "minutes": 30}, api.director)
+    assert r.json()["accepted"] is True and 1790 <= r.json()["deadline"]["left"] <= 1800
+    assert api.get(f"/api/games/{gid}", world["seats"]["甲"]).json()["deadline"]["paused"] is False
+    later = dt.datetime.now(dt.UTC) + dt.timedelta(minutes=31)
+    api.post(f"/api/games/{gid}/deadline", {"action": "pause"}, api.director)
+    assert close_due(api.server, later) == []  # paused: nothing closes
+    api.post(f"/api/games/{gid}/deadline", {"action": "resume"}, api.director)
+    r = api.post(f"/api/games/{gid}/deadline", {"action": "extend", "minutes": 10}, api.director)
+    assert r.json()["deadline"]["left"] > 2300
+    assert close_due(api.server, later) == []  # extended past `later`
+    much_later = later + dt.timedelta(minutes=15)
+    answers = close_due(api.server, much_later)
+    assert [a["at"] for a in answers] == ["night 1"]
+    d = api.get(f"/api/games/{gid}/director", api.director).json()
+    assert d["inputs"][-1]["actor"] == "导演:自动关门" and d["deadline"] is None
+    assert any(a["what"] == "延时 10 分钟" for a in d["audit"])
+    r = api.post(f"/api/games/{gid}/deadline", {"action": "set", "minutes": -1}, api.director)
+    assert r.status_code == 422 and r.json()["detail"][0]["loc"] == ["body", "minutes"]

@@ -35,6 +35,10 @@ VALID = {
     "cards": {"name": "甲", "card": "黄", "reason": "r"},
     "substitute": {"seat": "甲"},
     "mentors": {"seat": "甲"},
+    "deadline": {"action": "set", "minutes": 5},
+    "chats": {"group": "狼群", "text": "x"},
+    "diary": {"text": "x"},
+    "directors": {"name": "副导演", "password": "pw"},
 }
 
 
@@ -86,15 +90,15 @@ def test_bad_bodies_never_500_and_change_nothing(setup: tuple[Api, str, dict[str
                  [b"Bearer", b"Basic abc", "Bearer é".encode(), b"bearer  x",
                   b"Bearer \xff"]))}}[who]
     body = data.draw(bad_body(route))
-    path = "/api/login" if route == "login" else \
-        "/api/games" if route == "games" else f"/api/games/{gid}/{route}"
+    path = f"/api/{route}" if route in ("login", "games", "directors") else \
+        f"/api/games/{gid}/{route}"
     before = _state(api, gid)
     r = api.client.post(path, content=body,
                         headers={**token, "Content-Type": "application/json"})
     assert r.status_code in ALLOWED, (route, body, r.status_code, r.text)
     doc = r.json()
     changed = r.status_code == 200 and (doc.get("accepted") is True or route in (
-        "login", "games", "substitute", "mentors"))
+        "login", "games", "substitute", "mentors", "directors"))
     if r.status_code == 422:
         assert doc["detail"] and doc["detail"][0]["loc"], doc
     if not changed:

@@ -33,6 +33,9 @@ class GameRow:
     window_revision: int
     created_by: str
     created_at: dt.datetime
+    deadline_at: dt.datetime | None = None
+    deadline_window: int | None = None
+    paused_left: float | None = None
 
 
 @dataclass(frozen=True)
@@ -290,6 +293,16 @@ class Store:
                              .order_by(t.messages.c.id)).all()
         return [MessageRow(r.id, r.channel, r.author, r.at, r.text) for r in rows]
 
+    # ----------------------------------------------------------- deadlines
+    def set_deadline(self, game_id: str, at: dt.datetime | None, window: int | None,
+                     paused_left: float | None, director: str, what: str) -> None:
+        with self.engine.begin() as c:
+            g = c.execute(select(t.games.c.revision).where(t.games.c.id == game_id)).one()
+            c.execute(update(t.games).where(t.games.c.id == game_id).values(
+                deadline_at=at, deadline_window=window, paused_left=paused_left))
+            c.execute(insert(t.audit).values(game_id=game_id, revision=int(g.revision),
+                                             director=director, what=what, created_at=_now()))
+
     # -------------------------------------------------------------- audit
     def add_audit(self, game_id: str, revision: int, director: str, what: str) -> None:
         with self.engine.begin() as c:
@@ -305,4 +318,12 @@ class Store:
 
 def _game_row(r: Any) -> GameRow:
     return GameRow(r.id, r.ruleset, r.title, list(r.players), dict(r.options), int(r.seed),
-                   int(r.revision), int(r.window_revision), r.created_by, r.created_at)
+                   int(r.revision), int(r.window_revision), r.created_by, r.created_at,
+                   _utc(r.deadline_at), r.deadline_window, r.paused_left)
+
+
+def _utc(t: dt.datetime | None) -> dt.datetime | None:
+    # SQLite hands timestamps back without their zone; they were written in UTC
+    if t is None or t.tzinfo is not None:
+        return t
+    return t.replace(tzinfo=dt.UTC)

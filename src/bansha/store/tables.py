@@ -12,6 +12,7 @@ from sqlalchemy import (
     Boolean,
     Column,
     DateTime,
+    Float,
     ForeignKey,
     Integer,
     MetaData,
@@ -58,6 +59,11 @@ games = Table(
     Column("window_revision", Integer, nullable=False, default=0),
     Column("created_by", String(64), nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
+    # the open window's deadline (for the window opened at deadline_window), or how
+    # many seconds it had left when the director paused it
+    Column("deadline_at", DateTime(timezone=True), nullable=True),
+    Column("deadline_window", Integer, nullable=True),
+    Column("paused_left", Float, nullable=True),
 )
 
 # seat links: a seat's token acts for it; a mentor token reads that seat's view.

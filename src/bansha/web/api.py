@@ -23,12 +23,14 @@ from .bodies import (
     CardBody,
     ChatBody,
     CreateGameBody,
+    DeadlineBody,
     DiaryBody,
     DirectorBody,
     LoginBody,
     SeatBody,
     VoteBody,
 )
+from .deadlines import change as change_deadline
 from .live import DIRECTOR_PREFIX, CreateError, LiveGame
 from .server import Server
 from .talk import chats_for, diaries_for, post_chat, post_diary
@@ -220,6 +222,15 @@ def post_card(game_id: str, body: CardBody, w: WhoDep, srv: ServerDep) -> dict[s
     action = Action(body.name, "判罚", choice=body.card, text=body.reason)
     return srv.games.submit(live, action, DIRECTOR_PREFIX + w.name,
                             body.command_id or f"card-{uuid.uuid4()}", note=body.reason)
+
+
+@router.post("/games/{game_id}/deadline")
+def post_deadline(game_id: str, body: DeadlineBody, w: WhoDep, srv: ServerDep) -> dict[str, Any]:
+    """Extra route: the open window's deadline (set N minutes / extend / pause / resume /
+    clear); when it passes the window closes as an advance would."""
+    live = _game(srv, w, game_id)
+    _director(w, "设定时限")
+    return change_deadline(srv, live, w.name, body.action, body.minutes)
 
 
 @router.post("/games/{game_id}/undo")

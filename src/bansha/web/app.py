@@ -3,8 +3,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -13,6 +16,7 @@ from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .auth import ApiError
+from .deadlines import ticker
 from .server import Server
 
 log = logging.getLogger("bansha.web")
@@ -20,8 +24,17 @@ log = logging.getLogger("bansha.web")
 MAX_BODY = 256 * 1024
 
 
-def create_app(server: Server) -> FastAPI:
-    app = FastAPI(title="bansha 版杀 平台", docs_url="/api/docs", openapi_url="/api/openapi.json")
+def create_app(server: Server, deadlines: bool = True) -> FastAPI:
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        task = asyncio.create_task(ticker(server)) if deadlines else None
+        yield
+        server.stopping = True  # event streams end, the ticker stops
+        if task is not None:
+            task.cancel()
+
+    app = FastAPI(title="bansha 版杀 平台", docs_url="/api/docs", openapi_url="/api/openapi.json",
+                  lifespan=lifespan)
     app.state.server = server
 
     from .api import router

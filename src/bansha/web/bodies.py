@@ -112,3 +112,8 @@ class ChatBody(Body):
 
 class DiaryBody(Body):
     text: Annotated[str, Field(min_length=1, max_length=4000), Storable]
+
+
+class DeadlineBody(Body):
+    action: Literal["set", "extend", "pause", "resume", "clear"]
+    minutes: Annotated[float, Field(gt=0, le=7 * 24 * 60, allow_inf_nan=False)] | None = None

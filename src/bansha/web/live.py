@@ -11,6 +11,7 @@ legal/view/public_view/director_view/outcome, GameLog.from_dict)."""
 
 from __future__ import annotations
 
+import datetime as dt
 import logging
 import secrets
 import threading
@@ -38,7 +39,10 @@ class LiveGame:
     revision: int
     window_revision: int
     lock: threading.RLock = field(default_factory=threading.RLock)
-    chatter: int = 0  # group-chat and diary posts since start: they stream too
+    chatter: int = 0  # group-chat, diary and deadline changes since start: they stream too
+    deadline_at: dt.datetime | None = None  # see deadlines.py
+    deadline_window: int | None = None
+    paused_left: float | None = None
 
     @property
     def id(self) -> str:
@@ -87,7 +91,9 @@ class LiveGames:
         for row in store.games():
             inputs = store.inputs(row.id)
             self.games[row.id] = LiveGame(row, replay(row, inputs), inputs, row.revision,
-                                          row.window_revision)
+                                          row.window_revision, deadline_at=row.deadline_at,
+                                          deadline_window=row.deadline_window,
+                                          paused_left=row.paused_left)
 
     def get(self, game_id: str) -> LiveGame | None:
         return self.games.get(game_id)

@@ -24,6 +24,8 @@ from bansha.engine import Action, Phase, get_ruleset, ruleset_ids
 from .api import _stream
 from .auth import ApiError, Who, csrf_ok, csrf_token, login
 from .bbcode import announcements_bbcode
+from .deadlines import ACTIONS
+from .deadlines import change as change_deadline
 from .live import DIRECTOR_PREFIX, CreateError, LiveGame
 from .server import Server
 from .talk import chats_for, diaries_for, post_chat, post_diary
@@ -294,6 +296,16 @@ def _console_action(srv: Server, live: LiveGame, w: Who, what: str,
     if what == "advance":
         ans = srv.games.advance(live, w.name, cid, rev)
         return _flash(ans, f"已结算，现在是 {phase_name(ans.get('at'))}")
+    if what == "deadline":
+        try:
+            minutes = float(f["minutes"]) if str(f.get("minutes", "")).strip() else None
+        except ValueError:
+            return {"ok": False, "text": "时限应为分钟数"}
+        op = str(f.get("action", ""))
+        if op not in ACTIONS:
+            return {"ok": False, "text": f"未知的时限操作 {op}"}
+        ans = change_deadline(srv, live, w.name, op, minutes)
+        return _flash(ans, "时限已更新")
     if what == "undo":
         ans = srv.games.undo_last_advance(live, w.name)
         undone = "；".join(ans.get("undone", []))

@@ -9,6 +9,7 @@ from typing import Any
 from bansha.store import Store
 
 from .auth import Who
+from .deadlines import state as deadline_state
 from .jsonable import jsonable, legal_dict
 from .live import LiveGame
 
@@ -16,13 +17,15 @@ from .live import LiveGame
 def game_doc(live: LiveGame) -> dict[str, Any]:
     oc = live.game.outcome()
     return {"id": live.id, "ruleset": live.row.ruleset, "title": live.row.title, "at": oc.at,
-            "revision": live.revision, "finished": oc.finished, "winner": oc.winner}
+            "revision": live.revision, "finished": oc.finished, "winner": oc.winner,
+            "deadline": deadline_state(live)}
 
 
 def seat_doc(live: LiveGame, seat: str, mentor: bool = False) -> dict[str, Any]:
     doc: dict[str, Any] = jsonable(live.game.view(seat))
     doc.update(game=live.id, title=live.row.title, revision=live.revision,
-               window_revision=live.window_revision, mentor=mentor)
+               window_revision=live.window_revision, mentor=mentor,
+               deadline=deadline_state(live))
     return doc
 
 
@@ -37,6 +40,7 @@ def director_doc(live: LiveGame, store: Store) -> dict[str, Any]:
     doc: dict[str, Any] = jsonable(g.director_view())
     p = g.prompt
     doc.update(
+        deadline=deadline_state(live),
         game=live.id, title=live.row.title, ruleset=live.row.ruleset, seed=live.row.seed,
         options=live.row.options, revision=live.revision, window_revision=live.window_revision,
         pending={s: [legal_dict(la) for la in acts] for s, acts in g.pending().items()},

@@ -3,6 +3,18 @@
 // A refresh waits while a form's own request is in flight: its answer (with the
 // accepted/refused message) already brings the new revision.
 (function () {
+  // countdowns: seconds left as the server said when the page was drawn
+  setInterval(function () {
+    var els = document.querySelectorAll(".countdown[data-left]");
+    for (var i = 0; i < els.length; i++) {
+      var el = els[i];
+      if (!el.hasAttribute("data-drawn")) el.setAttribute("data-drawn", String(Date.now()));
+      var left = Number(el.getAttribute("data-left")) -
+          (Date.now() - Number(el.getAttribute("data-drawn"))) / 1000;
+      left = Math.max(0, Math.round(left));
+      el.textContent = Math.floor(left / 60) + ":" + ("0" + (left % 60)).slice(-2);
+    }
+  }, 1000);
   var body = document.body;
   var src = body.getAttribute("data-events");
   if (!src || !window.EventSource) return;
