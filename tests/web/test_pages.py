@@ -136,6 +136,7 @@ def test_public_page_then_the_reveal(sqlite_api: Api) -> None:
     assert "乙的发言很可疑" not in api.client.get(f"/s/{seats['乙']}").text
     r = api.client.get(f"/g/{gid}")
     assert "乙的发言很可疑" not in r.text
+    assert api.client.get(f"/g/{gid}/replay").status_code == 403  # not before the end
     assert "讨论日开始" in r.text and "全部揭晓" not in r.text
     secret = next(e.text for e in live.game.director_view()["events"] if e.kind == "notify")
     assert secret not in r.text
@@ -150,3 +151,11 @@ def test_public_page_then_the_reveal(sqlite_api: Api) -> None:
     r = api.client.get(f"/g/{gid}")
     assert "全部揭晓" in r.text and secret in r.text and "游戏结束" in r.text
     assert "乙的发言很可疑" in r.text  # diaries are public once the game has ended
+    # the step-through replay: step 0 is the deal, the last step is the end
+    r = api.client.get(f"/g/{gid}/replay?step=0")
+    assert "第 <b>0</b>" in r.text and "你的身份是" in r.text
+    total = len(live.inputs)
+    r = api.client.get(f"/g/{gid}/replay?step={total}")
+    assert "游戏结束" in r.text and 'id="next"' not in r.text
+    r = api.client.get(f"/g/{gid}/replay?step=1")
+    assert "这一步：" in r.text

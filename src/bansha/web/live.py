@@ -199,7 +199,7 @@ class LiveGames:
             live.game, live.inputs = game, keep
             live.revision = live.window_revision = rev
             return {"accepted": True, "revision": rev, "at": game.outcome().at,
-                    "undone": [_describe(r) for r in undone]}
+                    "undone": [describe(r) for r in undone]}
 
     def substitute(self, live: LiveGame, seat: str, director: str) -> str:
         token = new_token()
@@ -297,7 +297,8 @@ def _chinese(label: str) -> str:
         return label
 
 
-def _describe(r: InputRow) -> str:
+def describe(r: InputRow) -> str:
+    """One input as the console and the replay write it."""
     if r.op == "advance":
         return f"{r.actor.removeprefix(DIRECTOR_PREFIX)} 推进阶段"
     a = r.action or {}

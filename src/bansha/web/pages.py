@@ -26,7 +26,8 @@ from .auth import ApiError, Who, csrf_ok, csrf_token, login
 from .bbcode import announcements_bbcode
 from .deadlines import ACTIONS
 from .deadlines import change as change_deadline
-from .live import DIRECTOR_PREFIX, CreateError, LiveGame
+from .live import DIRECTOR_PREFIX, CreateError, LiveGame, replay
+from .live import describe as describe_input
 from .server import Server
 from .talk import chats_for, diaries_for, post_chat, post_diary
 from .views import director_doc, public_doc, seat_doc
@@ -121,6 +122,31 @@ async def public_events(request: Request, game_id: str) -> Response:
         return _message(request, f"没有编号为 {game_id} 的游戏", 404)
     return StreamingResponse(_stream(request, srv, live, Who("public", "", game_id)),
                              media_type="text/event-stream")
+
+
+@router.get("/g/{game_id}/replay", response_class=HTMLResponse)
+def replay_page(request: Request, game_id: str, step: int | None = None) -> Response:
+    """Step through the log: the game as Game.replay of its first `step` inputs. Open
+    to everyone once the game has ended, to the directors at any time."""
+    srv = _srv(request)
+    live = srv.games.get(game_id)
+    if live is None:
+        return _message(request, f"没有编号为 {game_id} 的游戏", 404)
+    if not live.game.finished and _director(request) is None:
+        return _message(request, "游戏结束后才能回放（导演可随时回放）", 403)
+    with live.lock:
+        inputs = list(live.inputs)
+    total = len(inputs)
+    n = total if step is None else max(0, min(step, total))
+    before = replay(live.row, inputs[:n - 1]) if n > 0 else None
+    game = replay(live.row, inputs[:n])
+    events = game.director_view()["events"]
+    new = events[len(before.director_view()["events"]):] if before is not None else events
+    described = describe_input(inputs[n - 1]) if n > 0 else ""
+    return _page(request, "replay.html", title=live.row.title, step=n, total=total,
+                 at=game.outcome().at, alive=game.public_view()["alive"],
+                 events=[e.as_dict() for e in events], new=[e.as_dict() for e in new],
+                 described=described)
 
 
 # ------------------------------------------------------------------ login
