@@ -51,7 +51,8 @@ def test_get_routes_with_each_kind_of_token(api: Api, world: dict[str, Any], rou
 def test_get_game_answers_the_contract_fields(api: Api, world: dict[str, Any]) -> None:
     doc = api.get(f"/api/games/{world['gid']}", world["seats"]["甲"]).json()
     assert doc == {"id": world["gid"], "ruleset": "m47-yeliang", "title": "[M47]『野良神』",
-                   "at": "day 1", "revision": 0, "finished": False, "winner": None}
+                   "at": "day 1", "revision": 0, "finished": False, "winner": None,
+                   "deadline": None}
 
 
 def test_a_seat_view_is_game_view_of_that_seat(api: Api, world: dict[str, Any]) -> None:

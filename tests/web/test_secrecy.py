@@ -73,14 +73,19 @@ def _check(api: Api, gid: str, seen: dict[str, list[Any]]) -> None:
     assert live is not None
     everything = live.game.director_view()["events"]
     for seat, responses in seen.items():
-        blob = json.dumps(responses, ensure_ascii=False)
         visible = {e.text for e in live.game.view(seat)["events"]}
+        texts = set()
         for doc in responses:
             for e in doc.get("events", []):
                 assert "to" not in e or seat in e["to"], (seat, e)
+                texts.add(e["text"])
+        # everything else the seat was answered (legal actions, answers, fields)
+        rest = json.dumps([{k: v for k, v in doc.items() if k != "events"} for doc in responses],
+                          ensure_ascii=False)
         for e in everything:
             if e.to is not None and seat not in e.to and e.text not in visible:
-                assert json.dumps(e.text, ensure_ascii=False)[1:-1] not in blob, (seat, e)
+                assert e.text not in texts, (seat, e)
+                assert json.dumps(e.text, ensure_ascii=False)[1:-1] not in rest, (seat, e)
 
 
 def _players(ruleset: str, extra: int) -> int:
