@@ -31,6 +31,7 @@ from .bodies import (
     VoteBody,
 )
 from .deadlines import change as change_deadline
+from .jsonable import legal_dict
 from .live import DIRECTOR_PREFIX, CreateError, LiveGame
 from .server import Server
 from .talk import chats_for, diaries_for, post_chat, post_diary
@@ -145,9 +146,9 @@ def get_legal(game_id: str, w: WhoDep, srv: ServerDep) -> dict[str, Any]:
     live = _game(srv, w, game_id)
     if w.is_director:
         raise ApiError(403, "legal 是座位的行动列表：导演请看 /director 的 pending")
-    with live.lock:
-        doc = seat_doc(live, w.name, mentor=w.kind == "mentor")
-    return {"seat": w.name, "at": doc["at"], "revision": doc["revision"], "legal": doc["legal"]}
+    with live.lock:  # legal(seat) alone: the route bots poll, kept cheap
+        return {"seat": w.name, "at": live.game.outcome().at, "revision": live.revision,
+                "legal": [legal_dict(la) for la in live.game.legal(w.name)]}
 
 
 @router.get("/games/{game_id}/public")
