@@ -12,7 +12,7 @@ FAST_BUILT := $(FAST_VENV)/.installed
 FAST_SOURCES := setup.py pyproject.toml $(shell find src -type f -not -path '*/__pycache__/*' \
 	-not -path '*.egg-info/*' 2>/dev/null)
 
-.PHONY: setup play test lint bench bench-fast clean fast test-fast
+.PHONY: setup serve play test lint bench bench-fast clean fast test-fast
 
 $(STAMP): pyproject.toml
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "需要 Python 3.11（$(PYTHON) 未找到）"; exit 1; }
@@ -22,6 +22,13 @@ $(STAMP): pyproject.toml
 	@touch $(STAMP)
 
 setup: $(STAMP)
+
+# The platform with a demo M47 game dealt (SQLite in var/); prints the director's
+# login and the demo's seat links. BANSHA_DIRECTOR_PASSWORD sets the password on first start.
+serve: $(STAMP)
+	@mkdir -p var
+	BANSHA_DIRECTOR_PASSWORD=$${BANSHA_DIRECTOR_PASSWORD:-bansha} $(BIN)/bansha serve --demo \
+	  --database $${BANSHA_DATABASE_URL:-var/bansha.db} $(SERVE_ARGS)
 
 play: $(STAMP)
 	$(BIN)/bansha play m47-yeliang --bots random --seed 1 --reveal

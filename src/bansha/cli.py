@@ -274,6 +274,10 @@ from bansha.sim.simulate_cli import OptionError, parse_options, simulate_cmd  # 
 
 app.command("simulate")(simulate_cmd)
 
+from bansha.web.serve_cli import serve_cmd  # noqa: E402
+
+app.command("serve")(serve_cmd)
+
 
 def main() -> None:
     app()

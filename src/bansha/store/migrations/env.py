@@ -1,0 +1,13 @@
+"""Alembic environment: the connection is handed in by bansha.store.db.migrate()."""
+
+from __future__ import annotations
+
+from alembic import context
+
+from bansha.store.tables import metadata
+
+connection = context.config.attributes["connection"]
+context.configure(connection=connection, target_metadata=metadata,
+                  render_as_batch=connection.dialect.name == "sqlite")
+with context.begin_transaction():
+    context.run_migrations()

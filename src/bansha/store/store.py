@@ -1,0 +1,329 @@
+"""Store: every read and write the platform makes, each in its own transaction.
+
+An input is appended together with its command's answer and the game's new
+revision in one transaction, so once append_input returns the input is on disk
+and a retry with the same command_id finds its first answer."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import func, insert, select, update
+from sqlalchemy.exc import IntegrityError
+
+from . import tables as t
+from .db import migrate, open_engine
+
+
+def _now() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)
+
+
+@dataclass(frozen=True)
+class GameRow:
+    id: str
+    ruleset: str
+    title: str
+    players: list[Any]
+    options: dict[str, Any]
+    seed: int
+    revision: int
+    window_revision: int
+    created_by: str
+    created_at: dt.datetime
+    deadline_at: dt.datetime | None = None
+    deadline_window: int | None = None
+    paused_left: float | None = None
+
+
+@dataclass(frozen=True)
+class InputRow:
+    seq: int
+    revision: int
+    op: str  # submit | advance
+    action: dict[str, Any] | None
+    actor: str
+    proxy: bool
+    note: str | None
+    command_id: str | None
+    created_at: dt.datetime
+    undone_at: int | None
+
+
+@dataclass(frozen=True)
+class TokenRow:
+    token: str
+    game_id: str
+    seat: str
+    kind: str  # seat | mentor
+    revoked: bool
+
+
+@dataclass(frozen=True)
+class MessageRow:
+    id: int
+    channel: str  # a group's name, or the diary's author
+    author: str
+    at: str
+    text: str
+
+
+@dataclass(frozen=True)
+class CommandRow:
+    command_id: str
+    answer: dict[str, Any]
+    actor: str
+    created_at: dt.datetime
+
+
+class Store:
+    def __init__(self, url: str | None = None) -> None:
+        self.engine = open_engine(url)
+        self.dialect = self.engine.dialect.name
+        migrate(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # ----------------------------------------------------------- settings
+    def setting(self, key: str) -> str | None:
+        with self.engine.connect() as c:
+            v = c.execute(select(t.settings.c.value).where(t.settings.c.key == key)).scalar()
+        return None if v is None else str(v)
+
+    def setting_default(self, key: str, value: str) -> str:
+        """The stored value of `key`, storing `value` first when there is none."""
+        try:
+            with self.engine.begin() as c:
+                c.execute(insert(t.settings).values(key=key, value=value))
+        except IntegrityError:
+            pass
+        v = self.setting(key)
+        assert v is not None
+        return v
+
+    # ---------------------------------------------------------- directors
+    def add_director(self, name: str, password_hash: str) -> bool:
+        try:
+            with self.engine.begin() as c:
+                c.execute(insert(t.directors).values(name=name, password_hash=password_hash,
+                                                     created_at=_now()))
+        except IntegrityError:
+            return False
+        return True
+
+    def set_director_password(self, name: str, password_hash: str) -> None:
+        with self.engine.begin() as c:
+            c.execute(update(t.directors).where(t.directors.c.name == name)
+                      .values(password_hash=password_hash))
+
+    def directors(self) -> dict[str, str]:
+        """name -> argon2 hash."""
+        with self.engine.connect() as c:
+            rows = c.execute(select(t.directors.c.name, t.directors.c.password_hash)).all()
+        return {r.name: r.password_hash for r in rows}
+
+    def add_session(self, token_hash: str, director: str) -> None:
+        with self.engine.begin() as c:
+            c.execute(insert(t.director_sessions).values(token_hash=token_hash,
+                                                         director=director, created_at=_now()))
+
+    def session_director(self, token_hash: str) -> str | None:
+        with self.engine.connect() as c:
+            v = c.execute(select(t.director_sessions.c.director)
+                          .where(t.director_sessions.c.token_hash == token_hash)).scalar()
+        return None if v is None else str(v)
+
+    # -------------------------------------------------------------- games
+    def create_game(self, game_id: str, ruleset: str, title: str, players: list[Any],
+                    options: dict[str, Any], seed: int, created_by: str,
+                    seat_tokens: dict[str, str]) -> None:
+        now = _now()
+        with self.engine.begin() as c:
+            c.execute(insert(t.games).values(
+                id=game_id, ruleset=ruleset, title=title, players=players, options=options,
+                seed=seed, revision=0, window_revision=0, created_by=created_by,
+                created_at=now))
+            for seat, token in seat_tokens.items():
+                c.execute(insert(t.tokens).values(token=token, game_id=game_id, seat=seat,
+                                                  kind="seat", created_at=now))
+            c.execute(insert(t.audit).values(game_id=game_id, revision=0, director=created_by,
+                                             what="创建游戏", created_at=now))
+
+    def game(self, game_id: str) -> GameRow | None:
+        with self.engine.connect() as c:
+            r = c.execute(select(t.games).where(t.games.c.id == game_id)).first()
+        return None if r is None else _game_row(r)
+
+    def games(self) -> list[GameRow]:
+        with self.engine.connect() as c:
+            rows = c.execute(select(t.games).order_by(t.games.c.created_at)).all()
+        return [_game_row(r) for r in rows]
+
+    def inputs(self, game_id: str, include_undone: bool = False) -> list[InputRow]:
+        q = select(t.inputs).where(t.inputs.c.game_id == game_id)
+        if not include_undone:
+            q = q.where(t.inputs.c.undone_at.is_(None))
+        with self.engine.connect() as c:
+            rows = c.execute(q.order_by(t.inputs.c.seq)).all()
+        return [InputRow(r.seq, r.revision, r.op, r.action, r.actor, bool(r.proxy), r.note,
+                         r.command_id, r.created_at, r.undone_at) for r in rows]
+
+    def append_input(self, game_id: str, op: str, action: dict[str, Any] | None, actor: str,
+                     *, proxy: bool = False, note: str | None = None,
+                     command_id: str | None = None,
+                     answer: dict[str, Any] | None = None,
+                     new_window: bool = False) -> tuple[int, int]:
+        """Append one accepted input (and its command's answer, which may name the new
+        revision as "{revision}") in one transaction; return the new revision.
+        `new_window`: the input closed the open window (an advance, or an input that
+        resolved at once and moved the game on). Returns (revision, seq)."""
+        now = _now()
+        with self.engine.begin() as c:
+            g = c.execute(select(t.games.c.revision).where(t.games.c.id == game_id)
+                          .with_for_update()).one()
+            rev = int(g.revision) + 1
+            seq = int(c.execute(select(func.coalesce(func.max(t.inputs.c.seq), 0))
+                                .where(t.inputs.c.game_id == game_id)).scalar_one()) + 1
+            c.execute(insert(t.inputs).values(
+                game_id=game_id, seq=seq, revision=rev, op=op, action=action, actor=actor,
+                proxy=proxy, note=note, command_id=command_id, created_at=now))
+            values: dict[str, Any] = {"revision": rev}
+            if new_window:
+                values["window_revision"] = rev
+            c.execute(update(t.games).where(t.games.c.id == game_id).values(**values))
+            if command_id is not None:
+                ans = {k: (rev if v == "{revision}" else v) for k, v in (answer or {}).items()}
+                c.execute(insert(t.commands).values(game_id=game_id, command_id=command_id,
+                                                    answer=ans, actor=actor, created_at=now))
+        return rev, seq
+
+    def record_command(self, game_id: str, command_id: str, answer: dict[str, Any],
+                       actor: str) -> None:
+        """Remember a refused command's answer (a retry gets the same refusal)."""
+        with self.engine.begin() as c:
+            c.execute(insert(t.commands).values(game_id=game_id, command_id=command_id,
+                                                answer=answer, actor=actor, created_at=_now()))
+
+    def command(self, game_id: str, command_id: str) -> CommandRow | None:
+        with self.engine.connect() as c:
+            r = c.execute(select(t.commands).where(
+                t.commands.c.game_id == game_id, t.commands.c.command_id == command_id)).first()
+        return None if r is None else CommandRow(r.command_id, dict(r.answer), r.actor,
+                                                 r.created_at)
+
+    def refusals(self, game_id: str, limit: int = 50) -> list[CommandRow]:
+        """The latest refused commands, newest first (for the director's console)."""
+        with self.engine.connect() as c:
+            rows = c.execute(select(t.commands).where(t.commands.c.game_id == game_id)
+                             .order_by(t.commands.c.created_at.desc()).limit(limit * 4)).all()
+        out = [CommandRow(r.command_id, dict(r.answer), r.actor, r.created_at) for r in rows
+               if not r.answer.get("accepted")]
+        return out[:limit]
+
+    def undo(self, game_id: str, from_seq: int, director: str, what: str) -> int:
+        """Take back every live input from `from_seq` on (kept, marked undone); the
+        revision moves on and a new window opens. Returns the new revision."""
+        with self.engine.begin() as c:
+            g = c.execute(select(t.games.c.revision).where(t.games.c.id == game_id)
+                          .with_for_update()).one()
+            rev = int(g.revision) + 1
+            c.execute(update(t.inputs).where(t.inputs.c.game_id == game_id,
+                                             t.inputs.c.seq >= from_seq,
+                                             t.inputs.c.undone_at.is_(None))
+                      .values(undone_at=rev))
+            c.execute(update(t.games).where(t.games.c.id == game_id)
+                      .values(revision=rev, window_revision=rev))
+            c.execute(insert(t.audit).values(game_id=game_id, revision=rev, director=director,
+                                             what=what, created_at=_now()))
+        return rev
+
+    # ------------------------------------------------------------- tokens
+    def token(self, token: str) -> TokenRow | None:
+        with self.engine.connect() as c:
+            r = c.execute(select(t.tokens).where(t.tokens.c.token == token)).first()
+        if r is None:
+            return None
+        return TokenRow(r.token, r.game_id, r.seat, r.kind, r.revoked_at is not None)
+
+    def tokens(self, game_id: str, include_revoked: bool = False) -> list[TokenRow]:
+        q = select(t.tokens).where(t.tokens.c.game_id == game_id)
+        if not include_revoked:
+            q = q.where(t.tokens.c.revoked_at.is_(None))
+        with self.engine.connect() as c:
+            rows = c.execute(q.order_by(t.tokens.c.created_at)).all()
+        return [TokenRow(r.token, r.game_id, r.seat, r.kind, r.revoked_at is not None)
+                for r in rows]
+
+    def replace_seat_token(self, game_id: str, seat: str, new_token: str,
+                           director: str) -> None:
+        """替补: the seat's old token stops working, the new one starts, in one step."""
+        now = _now()
+        with self.engine.begin() as c:
+            g = c.execute(select(t.games.c.revision).where(t.games.c.id == game_id)).one()
+            c.execute(update(t.tokens).where(t.tokens.c.game_id == game_id,
+                                             t.tokens.c.seat == seat, t.tokens.c.kind == "seat",
+                                             t.tokens.c.revoked_at.is_(None))
+                      .values(revoked_at=now))
+            c.execute(insert(t.tokens).values(token=new_token, game_id=game_id, seat=seat,
+                                              kind="seat", created_at=now))
+            c.execute(insert(t.audit).values(game_id=game_id, revision=int(g.revision),
+                                             director=director, what=f"替补：{seat} 换了新链接",
+                                             created_at=now))
+
+    def add_token(self, game_id: str, seat: str, token: str, kind: str) -> None:
+        with self.engine.begin() as c:
+            c.execute(insert(t.tokens).values(token=token, game_id=game_id, seat=seat,
+                                              kind=kind, created_at=_now()))
+
+    # ------------------------------------------------------ chats, diaries
+    def add_message(self, game_id: str, kind: str, channel: str, author: str, at: str,
+                    text: str) -> None:
+        with self.engine.begin() as c:
+            c.execute(insert(t.messages).values(game_id=game_id, kind=kind, channel=channel,
+                                                author=author, at=at, text=text,
+                                                created_at=_now()))
+
+    def messages(self, game_id: str, kind: str) -> list[MessageRow]:
+        with self.engine.connect() as c:
+            rows = c.execute(select(t.messages).where(t.messages.c.game_id == game_id,
+                                                      t.messages.c.kind == kind)
+                             .order_by(t.messages.c.id)).all()
+        return [MessageRow(r.id, r.channel, r.author, r.at, r.text) for r in rows]
+
+    # ----------------------------------------------------------- deadlines
+    def set_deadline(self, game_id: str, at: dt.datetime | None, window: int | None,
+                     paused_left: float | None, director: str, what: str) -> None:
+        with self.engine.begin() as c:
+            g = c.execute(select(t.games.c.revision).where(t.games.c.id == game_id)).one()
+            c.execute(update(t.games).where(t.games.c.id == game_id).values(
+                deadline_at=at, deadline_window=window, paused_left=paused_left))
+            c.execute(insert(t.audit).values(game_id=game_id, revision=int(g.revision),
+                                             director=director, what=what, created_at=_now()))
+
+    # -------------------------------------------------------------- audit
+    def add_audit(self, game_id: str, revision: int, director: str, what: str) -> None:
+        with self.engine.begin() as c:
+            c.execute(insert(t.audit).values(game_id=game_id, revision=revision,
+                                             director=director, what=what, created_at=_now()))
+
+    def audit(self, game_id: str) -> list[tuple[int, str, str, dt.datetime]]:
+        with self.engine.connect() as c:
+            rows = c.execute(select(t.audit).where(t.audit.c.game_id == game_id)
+                             .order_by(t.audit.c.id)).all()
+        return [(r.revision, r.director, r.what, r.created_at) for r in rows]
+
+
+def _game_row(r: Any) -> GameRow:
+    return GameRow(r.id, r.ruleset, r.title, list(r.players), dict(r.options), int(r.seed),
+                   int(r.revision), int(r.window_revision), r.created_by, r.created_at,
+                   _utc(r.deadline_at), r.deadline_window, r.paused_left)
+
+
+def _utc(t: dt.datetime | None) -> dt.datetime | None:
+    # SQLite hands timestamps back without their zone; they were written in UTC
+    if t is None or t.tzinfo is not None:
+        return t
+    return t.replace(tzinfo=dt.UTC)

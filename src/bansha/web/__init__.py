@@ -1,0 +1,1 @@
+"""`bansha serve`: the platform humans play on (JSON API, pages, live updates)."""

@@ -1,0 +1,307 @@
+"""The live games: each one is Game.replay of its stored input log, kept in memory.
+
+Every input goes through here. Under the game's lock: a retried command_id gets
+its first answer; an input made against a closed window is refused; the engine
+judges it; an accepted input is committed to storage before it is answered; a
+refused one leaves the game as it was (rebuilt from the log the refused input
+never entered), so nothing but its answer remains of it.
+
+Only the engine's public API is used (Game.new/replay/submit/advance/pending/
+legal/view/public_view/director_view/outcome, GameLog.from_dict)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+import secrets
+import threading
+from dataclasses import dataclass, field
+from typing import Any
+
+from bansha.engine import Action, Game, GameLog, Phase, SetupError, get_ruleset
+from bansha.store import GameRow, InputRow, Store
+
+log = logging.getLogger("bansha.web")
+
+DIRECTOR_PREFIX = "导演:"
+
+
+def new_token() -> str:
+    """An unguessable link secret (256 bits)."""
+    return secrets.token_urlsafe(32)
+
+
+@dataclass
+class LiveGame:
+    row: GameRow
+    game: Game
+    inputs: list[InputRow]  # the live log (undone inputs left out)
+    revision: int
+    window_revision: int
+    lock: threading.RLock = field(default_factory=threading.RLock)
+    chatter: int = 0  # group-chat, diary and deadline changes since start: they stream too
+    deadline_at: dt.datetime | None = None  # see deadlines.py
+    deadline_window: int | None = None
+    paused_left: float | None = None
+
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    def window_key(self) -> tuple[Any, ...]:
+        """What identifies the open window: the phase, and a mid-resolution prompt."""
+        g = self.game
+        p = g.prompt
+        return (g.outcome().at, g.finished, None if p is None else (p.seat, p.skills()))
+
+    def acted(self) -> dict[str, list[str]]:
+        """Who has had an input accepted in the open window, and which skills."""
+        out: dict[str, list[str]] = {}
+        for r in self.inputs:
+            if r.revision > self.window_revision and r.op == "submit" and r.action:
+                out.setdefault(str(r.action["seat"]), []).append(str(r.action["skill"]))
+        return out
+
+
+def replay(row: GameRow, inputs: list[InputRow]) -> Game:
+    doc = {"ruleset": row.ruleset, "players": row.players, "seed": row.seed,
+           "options": row.options,
+           "inputs": [{"op": "advance"} if r.op == "advance"
+                      else {"op": "submit", **(r.action or {})} for r in inputs]}
+    return Game.replay(GameLog.from_dict(doc))
+
+
+def refused(reason: str) -> dict[str, Any]:
+    return {"accepted": False, "reason": reason}
+
+
+class CreateError(ValueError):
+    """A game cannot be created; `field` names the body field at fault."""
+
+    def __init__(self, field_name: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field_name
+
+
+class LiveGames:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.games: dict[str, LiveGame] = {}
+        self._create_lock = threading.Lock()
+        for row in store.games():
+            inputs = store.inputs(row.id)
+            self.games[row.id] = LiveGame(row, replay(row, inputs), inputs, row.revision,
+                                          row.window_revision, deadline_at=row.deadline_at,
+                                          deadline_window=row.deadline_window,
+                                          paused_left=row.paused_left)
+
+    def get(self, game_id: str) -> LiveGame | None:
+        return self.games.get(game_id)
+
+    # ------------------------------------------------------------- create
+    def create(self, director: str, ruleset: str, players: list[str],
+               options: dict[str, Any] | None = None, seed: int | None = None,
+               roles: list[Any] | None = None) -> tuple[LiveGame, dict[str, str]]:
+        try:
+            rs = get_ruleset(ruleset)
+        except KeyError as e:
+            raise CreateError("ruleset", str(e.args[0])) from None
+        setup: list[Any] = list(players)
+        if roles is not None:
+            setup = _fixed_deal(players, roles)
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        try:
+            game = Game.new(rs, setup, seed=seed, options=options or {})
+        except SetupError as e:
+            msg = str(e)
+            where = ("options" if "选项" in msg or "option" in msg
+                     else "roles" if roles is not None and "身份" in msg else "players")
+            raise CreateError(where, msg) from None
+        log_doc = game.log.as_dict()
+        names = list(game.public_view()["seats"])
+        tokens = {n: new_token() for n in names}
+        with self._create_lock:
+            game_id = secrets.token_hex(4)
+            while game_id in self.games:
+                game_id = secrets.token_hex(4)
+            self.store.create_game(game_id, rs.id, game.ruleset.game_title, log_doc["players"],
+                                   log_doc["options"], seed, director, tokens)
+            row = self.store.game(game_id)
+            assert row is not None
+            live = LiveGame(row, game, [], 0, 0)
+            self.games[game_id] = live
+        return live, tokens
+
+    # ------------------------------------------------------------- inputs
+    def submit(self, live: LiveGame, action: Action, actor: str, command_id: str,
+               revision: int | None = None, phase: str | None = None,
+               proxy: bool = False, note: str | None = None) -> dict[str, Any]:
+        with live.lock:
+            first = self._first_answer(live, command_id, actor)
+            if first is not None:
+                return first
+            reason = self._window_refusal(live, revision, phase)
+            if reason is None and live.game.finished:
+                reason = "游戏已结束"
+            if reason is not None:
+                return self._refuse(live, command_id, actor, reason)
+            before = live.window_key()
+            try:
+                answer = live.game.submit(action)
+            except Exception as e:  # the engine promises never to raise; if it does, say so
+                log.exception("engine raised on %r", action)
+                live.game = replay(live.row, live.inputs)
+                return self._refuse(live, command_id, actor, f"导演程序无法处理这个输入（{e}）")
+            if not answer:
+                live.game = replay(live.row, live.inputs)  # the refused input leaves no trace
+                return self._refuse(live, command_id, actor, getattr(answer, "reason", "被拒绝"))
+            new_window = live.window_key() != before
+            return self._commit(live, "submit", action.as_dict(), actor, proxy, note, command_id,
+                                new_window)
+
+    def advance(self, live: LiveGame, director: str, command_id: str | None = None,
+                revision: int | None = None) -> dict[str, Any]:
+        actor = DIRECTOR_PREFIX + director
+        with live.lock:
+            if command_id is not None:
+                first = self._first_answer(live, command_id, actor)
+                if first is not None:
+                    return first
+            reason = self._window_refusal(live, revision, None)
+            if reason is None and live.game.finished:
+                reason = "游戏已结束"
+            if reason is not None:
+                if command_id is None:
+                    return refused(reason)
+                return self._refuse(live, command_id, actor, reason)
+            try:
+                live.game.advance()
+            except Exception as e:
+                log.exception("engine raised on advance")
+                live.game = replay(live.row, live.inputs)
+                return refused(f"导演程序无法结算这个阶段（{e}）")
+            return self._commit(live, "advance", None, actor, False, None, command_id, True,
+                                {"at": live.game.outcome().at})
+
+    def undo_last_advance(self, live: LiveGame, director: str) -> dict[str, Any]:
+        """The log minus its tail from the last advance on, replayed; answers which
+        inputs were undone."""
+        with live.lock:
+            last = next((i for i in range(len(live.inputs) - 1, -1, -1)
+                         if live.inputs[i].op == "advance"), None)
+            if last is None:
+                return refused("还没有推进过阶段，没有可撤销的推进")
+            keep, undone = live.inputs[:last], live.inputs[last:]
+            what = f"撤销最近一次推进（撤回 {len(undone)} 条输入）"
+            game = replay(live.row, keep)
+            rev = self.store.undo(live.id, undone[0].seq, director, what)
+            live.game, live.inputs = game, keep
+            live.revision = live.window_revision = rev
+            return {"accepted": True, "revision": rev, "at": game.outcome().at,
+                    "undone": [describe(r) for r in undone]}
+
+    def substitute(self, live: LiveGame, seat: str, director: str) -> str:
+        token = new_token()
+        with live.lock:
+            self.store.replace_seat_token(live.id, seat, token, director)
+        return token
+
+    def mentor_link(self, live: LiveGame, seat: str, director: str) -> str:
+        token = new_token()
+        self.store.add_token(live.id, seat, token, "mentor")
+        self.store.add_audit(live.id, live.revision, director, f"为 {seat} 生成场外助理链接")
+        return token
+
+    # ------------------------------------------------------------ helpers
+    def _first_answer(self, live: LiveGame, command_id: str, actor: str) -> dict[str, Any] | None:
+        stored = self.store.command(live.id, command_id)
+        if stored is None:
+            return None
+        if stored.actor != actor:
+            return refused("这个 command_id 已被其他输入使用")
+        return stored.answer
+
+    def _window_refusal(self, live: LiveGame, revision: int | None,
+                        phase: str | None) -> str | None:
+        at = live.game.outcome().at
+        if phase is not None:
+            try:
+                meant = Phase.parse(phase).label
+            except ValueError:
+                meant = None  # a ruleset's own sub-phase name: the engine judges it
+            if meant is not None and meant != at:
+                return f"{_chinese(meant)} 已关门，现在是 {_chinese(at)}；输入没有生效"
+        if revision is None:
+            return None
+        if revision > live.revision:
+            return f"revision {revision} 超过了游戏当前的 {live.revision}"
+        if revision < live.window_revision:
+            return (f"这个输入是在 revision {revision} 时做的，那时的行动窗口已经关闭"
+                    f"（现在是 {_chinese(at)}，revision {live.revision}）；请刷新后重新提交")
+        return None
+
+    def _refuse(self, live: LiveGame, command_id: str, actor: str, reason: str) -> dict[str, Any]:
+        ans = refused(reason)
+        try:
+            self.store.record_command(live.id, command_id, ans, actor)
+        except Exception:  # a refusal that cannot be remembered is still a refusal
+            log.exception("could not record a refused command")
+        return ans
+
+    def _commit(self, live: LiveGame, op: str, action: dict[str, Any] | None, actor: str,
+                proxy: bool, note: str | None, command_id: str | None,
+                new_window: bool, extra: dict[str, Any] | None = None) -> dict[str, Any]:
+        answer = {"accepted": True, "revision": "{revision}", **(extra or {})}
+        try:
+            rev, seq = self.store.append_input(
+                live.id, op, action, actor, proxy=proxy, note=note, command_id=command_id,
+                answer=answer,
+                new_window=new_window)
+        except Exception:
+            # not stored, so not accepted: the game goes back to what the log holds
+            live.game = replay(live.row, live.inputs)
+            raise
+        live.inputs.append(InputRow(seq, rev, op, action, actor, proxy, note, command_id,
+                                    live.row.created_at, None))
+        live.revision = rev
+        if new_window:
+            live.window_revision = rev
+        return {**answer, "revision": rev}
+
+
+def _fixed_deal(players: list[str], roles: list[Any]) -> list[Any]:
+    """`roles` as a scenario's players ([{name: role}] in seat order) or one role
+    (or list of cards) per player -> Game.new's fixed-deal players."""
+    if len(roles) != len(players):
+        raise CreateError("roles", f"roles 有 {len(roles)} 项，players 有 {len(players)} 名")
+    out: list[Any] = []
+    for i, (name, r) in enumerate(zip(players, roles, strict=True)):
+        if isinstance(r, dict):
+            if len(r) != 1 or str(next(iter(r))) != name:
+                raise CreateError("roles", f"roles[{i}] 应写成 {{{name}: 身份}}")
+            r = next(iter(r.values()))
+        if isinstance(r, str):
+            out.append({name: r})
+        elif isinstance(r, list) and r and all(isinstance(c, str) for c in r):
+            out.append({name: list(r)})
+        else:
+            raise CreateError("roles", f"roles[{i}] 应为身份名或身份名列表")
+    return out
+
+
+def _chinese(label: str) -> str:
+    try:
+        return Phase.parse(label).chinese
+    except ValueError:
+        return label
+
+
+def describe(r: InputRow) -> str:
+    """One input as the console and the replay write it."""
+    if r.op == "advance":
+        return f"{r.actor.removeprefix(DIRECTOR_PREFIX)} 推进阶段"
+    a = r.action or {}
+    target = a.get("target") or "、".join(a.get("targets", [])) or a.get("choice") or ""
+    by = f"（导演代投：{r.actor.removeprefix(DIRECTOR_PREFIX)}）" if r.proxy else ""
+    return f"{a.get('seat')} {a.get('skill')} {target}{by}".strip()

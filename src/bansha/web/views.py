@@ -1,0 +1,84 @@
+"""The documents the API answers with, each built from one engine view only:
+a seat's from Game.view(seat), the public one from public_view(), the director's
+from director_view() (plus the platform's own log and audit)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bansha.store import Store
+
+from .auth import Who
+from .deadlines import state as deadline_state
+from .jsonable import jsonable, legal_dict
+from .live import LiveGame
+
+
+def game_doc(live: LiveGame) -> dict[str, Any]:
+    oc = live.game.outcome()
+    return {"id": live.id, "ruleset": live.row.ruleset, "title": live.row.title, "at": oc.at,
+            "revision": live.revision, "finished": oc.finished, "winner": oc.winner,
+            "deadline": deadline_state(live)}
+
+
+def seat_doc(live: LiveGame, seat: str, mentor: bool = False) -> dict[str, Any]:
+    doc: dict[str, Any] = jsonable(live.game.view(seat))
+    doc.update(game=live.id, title=live.row.title, revision=live.revision,
+               window_revision=live.window_revision, mentor=mentor,
+               deadline=deadline_state(live))
+    return doc
+
+
+def public_doc(live: LiveGame) -> dict[str, Any]:
+    doc: dict[str, Any] = jsonable(live.game.public_view())
+    doc.update(game=live.id, title=live.row.title, revision=live.revision)
+    return doc
+
+
+def director_doc(live: LiveGame, store: Store) -> dict[str, Any]:
+    g = live.game
+    doc: dict[str, Any] = jsonable(g.director_view())
+    p = g.prompt
+    doc.update(
+        deadline=deadline_state(live),
+        game=live.id, title=live.row.title, ruleset=live.row.ruleset, seed=live.row.seed,
+        options=live.row.options, revision=live.revision, window_revision=live.window_revision,
+        pending={s: [legal_dict(la) for la in acts] for s, acts in g.pending().items()},
+        acted=live.acted(),
+        prompt=None if p is None else {"seat": p.seat, "options": [legal_dict(o) for o in
+                                                                   p.options],
+                                       "default": p.default, "context": p.context},
+        inputs=[{"seq": r.seq, "revision": r.revision, "op": r.op, "action": r.action,
+                 "actor": r.actor, "proxy": r.proxy, "note": r.note,
+                 "command_id": r.command_id, "undone_at": r.undone_at}
+                for r in store.inputs(live.id, include_undone=True)],
+        refusals=[{"command_id": c.command_id, "actor": c.actor,
+                   "reason": c.answer.get("reason")} for c in store.refusals(live.id)],
+        audit=[{"revision": rev, "director": d, "what": what}
+               for rev, d, what, _ in store.audit(live.id)],
+    )
+    return doc
+
+
+def visible_events(live: LiveGame, w: Who) -> list[Any]:
+    if w.is_director:
+        events = live.game.director_view()["events"]
+    elif w.kind == "public":
+        events = live.game.public_view()["events"]
+    else:
+        events = live.game.view(w.name)["events"]
+    return [jsonable(e) for e in events]
+
+
+def stream_doc(live: LiveGame, w: Who, sent: list[Any]) -> tuple[dict[str, Any], list[Any]]:
+    """The next SSE message for `w`: the events it may see that it was not sent yet
+    (all of them, with reset, when an undo took some back)."""
+    with live.lock:
+        oc = live.game.outcome()
+        events = visible_events(live, w)
+        rev, chat = live.revision, live.chatter
+    reset = events[:len(sent)] != sent
+    new = events if reset else events[len(sent):]
+    doc = {"game": live.id, "revision": rev, "at": oc.at, "finished": oc.finished,
+           "winner": oc.winner, "chat": chat, "reset": reset, "events": new}
+    return doc, events

@@ -1,0 +1,156 @@
+"""A whole M47 game clicked through in a real headless Chromium (Debian's `chromium`,
+driven by Playwright by its executable path): the director in one browser context
+runs the console, three players in their own contexts play from their seat links
+(their pages update live over SSE), the other seats act through the API as a relay
+bot would. Screenshots are kept under tests/artifacts/browser/."""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from .client import PASSWORD
+from .server_process import ServerProcess, free_port
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts" / "browser"
+NAMES = list("甲乙丙丁戊己庚辛壬癸子丑寅卯")
+BROWSER_SEATS = ["甲", "乙", "丙"]
+
+try:
+    from playwright.sync_api import Page, sync_playwright
+except ImportError:  # pragma: no cover - the dev extra installs it
+    sync_playwright = None  # type: ignore[assignment]
+
+pytestmark = pytest.mark.skipif(
+    sync_playwright is None or not os.path.exists(CHROMIUM),
+    reason=f"没有 Playwright 或 {CHROMIUM}（apt-get install chromium；pip install playwright）")
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[ServerProcess]:
+    srv = ServerProcess(str(tmp_path / "bansha.db"), free_port(), tmp_path / "serve.log").start()
+    yield srv
+    srv.stop()
+
+
+def _bot_turn(c: httpx.Client, gid: str, tokens: dict[str, str], rng: random.Random) -> None:
+    for seat, tok in tokens.items():
+        if seat in BROWSER_SEATS:
+            continue
+        h = {"Authorization": f"Bearer {tok}"}
+        legal = c.get(f"/api/games/{gid}/legal", headers=h).json()
+        if not legal["legal"]:
+            continue
+        la = rng.choice(legal["legal"])
+        body: dict[str, Any] = {"skill": la["skill"], "command_id": f"{seat}-{rng.random()}",
+                                "revision": legal["revision"]}
+        if la["targets"] and la["n_targets"] == 1:
+            body["target"] = rng.choice(la["targets"])
+        elif la["n_targets"] > 1:
+            body["targets"] = rng.sample(la["targets"], la["n_targets"])
+        if la["choices"]:
+            body["choice"] = rng.choice(la["choices"])
+        if la["needs_text"]:
+            body["text"] = "机器人的发言"
+        c.post(f"/api/games/{gid}/actions", headers=h, json=body)
+
+
+def _player_turn(page: Page, rng: random.Random) -> str | None:
+    """Use one of the forms the page offers (a random choice in each select)."""
+    forms = page.locator("#legal form")
+    n = forms.count()
+    if n == 0:
+        return None
+    form = forms.nth(rng.randrange(n))
+    skill = form.locator("input[name=skill]").get_attribute("value")
+    for i in range(form.locator("select").count()):
+        sel = form.locator("select").nth(i)
+        options = sel.locator("option").all_inner_texts()
+        sel.select_option(label=rng.choice(options))
+    if form.locator("textarea").count():
+        form.locator("textarea").fill("我是好人，请相信我")
+    form.locator("button[type=submit]").click()
+    page.locator(".flash").first.wait_for(timeout=10_000)
+    flash = page.locator(".flash").first.inner_text()
+    assert flash.startswith(("已提交", "未生效")), flash
+    return f"{skill}: {flash}"
+
+
+def test_director_and_players_play_an_m47_game_to_its_end(server: ServerProcess) -> None:
+    assert sync_playwright is not None
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    rng = random.Random(47)
+    d = {"Authorization": f"Bearer {server.director_token()}"}
+    with httpx.Client(base_url=server.base, timeout=20) as c, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        director = browser.new_context(viewport={"width": 1200, "height": 900}).new_page()
+        director.on("dialog", lambda dialog: dialog.accept())
+        # the director logs in and creates the game from the console
+        director.goto(server.base + "/login")
+        director.fill("input[name=password]", PASSWORD)
+        director.click("button[type=submit]")
+        director.wait_for_url("**/director")
+        director.select_option("select[name=ruleset]", "m47-yeliang")
+        director.fill("textarea[name=players]", "\n".join(NAMES))
+        director.fill("input[name=seed]", "2026")
+        director.click("text=创建并发牌")
+        director.wait_for_url("**/director/g/*")
+        gid = director.url.rsplit("/", 1)[1]
+        links = {s["seat"]: s["link"] for s in c.get(f"/api/games/{gid}/director",
+                                                     headers=d).json()["links"]}
+        tokens = {seat: link.rsplit("/", 1)[1] for seat, link in links.items()}
+        players: dict[str, Page] = {}
+        for seat in BROWSER_SEATS:  # phones: a narrow viewport each, own context
+            page = browser.new_context(viewport={"width": 400, "height": 800}).new_page()
+            page.goto(links[seat])
+            assert page.locator("#role .role").inner_text()
+            players[seat] = page
+        players["甲"].screenshot(path=str(ARTIFACTS / "player-day1.png"), full_page=True)
+        director.screenshot(path=str(ARTIFACTS / "console-day1.png"), full_page=True)
+
+        for window in range(60):
+            state = c.get(f"/api/games/{gid}", headers=d).json()
+            if state["finished"]:
+                break
+            for page in players.values():
+                _player_turn(page, rng)
+            _bot_turn(c, gid, tokens, rng)
+            if c.get(f"/api/games/{gid}", headers=d).json()["finished"]:
+                break  # an action that resolves at once can end the game
+            director.reload()
+            director.click("#advance")
+            director.locator(".flash").first.wait_for(timeout=10_000)
+            assert "已结算" in director.locator(".flash").first.inner_text()
+            rev = c.get(f"/api/games/{gid}", headers=d).json()["revision"]
+            for page in players.values():  # live over SSE: no reload
+                page.wait_for_selector(f"#main[data-revision='{rev}']", timeout=15_000)
+            if window == 2:
+                players["乙"].screenshot(path=str(ARTIFACTS / "player-live.png"),
+                                         full_page=True)
+                director.screenshot(path=str(ARTIFACTS / "console-mid.png"), full_page=True)
+        state = c.get(f"/api/games/{gid}", headers=d).json()
+        assert state["finished"], state
+        winner = state["winner"] or "无人"
+        for page in players.values():  # the end arrives live too
+            page.wait_for_selector(f"#main[data-revision='{state['revision']}']",
+                                   timeout=15_000)
+            assert f"游戏结束：{winner}胜利" in page.locator("#main").inner_text()
+        public = browser.new_context().new_page()
+        public.goto(server.base + f"/g/{gid}")
+        assert "全部揭晓" in public.inner_text("body")
+        roles = c.get(f"/api/games/{gid}/director", headers=d).json()["seats"]
+        table = public.inner_text("#reveal")
+        for s in roles:
+            assert s["name"] in table and s["roles"][0] in table
+        public.screenshot(path=str(ARTIFACTS / "reveal.png"), full_page=True)
+        players["甲"].screenshot(path=str(ARTIFACTS / "player-end.png"), full_page=True)
+        browser.close()
