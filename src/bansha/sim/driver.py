@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from typing import Protocol
 
 from bansha.engine import Game
 
@@ -19,16 +20,28 @@ class NoEnd(Exception):  # not RuntimeError: mypyc cannot compile subclasses of 
     """The game did not end within MAX_STEPS inputs (a bug: random play must end)."""
 
 
+class Talk(Protocol):
+    """A public talk channel (sim/talk): bots post claims at each day's start."""
+
+    def day(self, at: str, alive: list[str], view_of: Callable[[str], View]) -> None: ...
+
+
 def _lazy_view(game: Game, seat: str) -> View:
     return lambda: game.view(seat)
 
 
-def play(game: Game, bots: Mapping[str, Bot], rng: random.Random) -> Game:
+def play(game: Game, bots: Mapping[str, Bot], rng: random.Random,
+         talk: Talk | None = None) -> Game:
     steps = 0
+    talked = ""  # the day whose talk rounds have run
     while not game.finished:
         steps += 1
         if steps > MAX_STEPS:
             raise NoEnd(f"game did not end after {MAX_STEPS} steps (at {game.phase.label})")
+        if talk is not None and game.phase.kind == "day" and game.phase.label != talked:
+            # forum players talk before they vote: one talk per day, at its opening
+            talked = game.phase.label
+            talk.day(talked, game.alive_seats(), lambda s: _lazy_view(game, s))
         p = game.prompt
         if p is not None:
             a = bots[p.seat].act(_lazy_view(game, p.seat), list(p.options), rng)

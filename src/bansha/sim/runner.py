@@ -40,7 +40,7 @@ from .driver import play
 from .heuristic import HeuristicBot, UniformBot
 from .stats import Tally, record
 
-SIM_BOTS = ("random", "heuristic", "uniform")
+SIM_BOTS = ("random", "heuristic", "talk", "uniform")
 BACKENDS = ("local", "ray")
 MIN_BATCH = 20
 MAX_BATCH = 2000
@@ -90,6 +90,10 @@ def make_bots(kind: str, rules: type[Ruleset], seats: list[str]) -> dict[str, Bo
         return {s: HeuristicBot(rules) for s in seats}
     if kind == "uniform":
         return {s: UniformBot() for s in seats}
+    if kind == "talk":
+        from .talk import make_talk_bots
+
+        return dict(make_talk_bots(rules, seats))
     if kind in BOTS:
         return {s: BOTS[kind]() for s in seats}
     raise SimError(f"未知的 bot {kind!r}；可用：{'、'.join(SIM_BOTS)}")
@@ -116,7 +120,9 @@ def new_game(cfg: SimConfig, players: int, index: int) -> tuple[Game, random.Ran
 def play_one(cfg: SimConfig, players: int, index: int) -> Game:
     game, rng = new_game(cfg, players, index)
     rules = get_ruleset(cfg.ruleset)
-    play(game, make_bots(cfg.bots, rules, list(game.public_view()["alive"])), rng)
+    bots = make_bots(cfg.bots, rules, list(game.public_view()["alive"]))
+    # talk bots share one board: the driver opens it each day before the vote
+    play(game, bots, rng, getattr(next(iter(bots.values()), None), "board", None))
     return game
 
 
