@@ -21,7 +21,8 @@ from .exact import First, village_win
 from .runner import RunResult
 from .stats import summarise
 
-BOT_NAMES = {"random": "随机", "heuristic": "启发式", "uniform": "均匀（Migdał 模型）"}
+BOT_NAMES = {"random": "随机", "heuristic": "启发式", "talk": "发言",
+             "uniform": "均匀（Migdał 模型）"}
 
 
 def reference(result: RunResult) -> dict[str, Any] | None:
