@@ -14,7 +14,7 @@ the pack, reading the same board, knows what the village will do.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from bansha.engine import Ruleset
@@ -23,7 +23,6 @@ from ..heuristic import Knowledge, focal_order
 from .protocol import (
     ATTACKED,
     CO,
-    COUNTER,
     DIVINED,
     GUARDED,
     IDENTIFIED,
@@ -64,7 +63,7 @@ def wolf_faction(rules: type[Ruleset]) -> str:
 class Beliefs:
     """What the public board supports (see `Board.beliefs`)."""
 
-    __slots__ = ("bad", "contested", "fake", "good", "roles", "suspicion", "trusted")
+    __slots__ = ("_leads", "bad", "contested", "fake", "good", "roles", "suspicion", "trusted")
 
     def __init__(self) -> None:
         self.roles: dict[str, str] = {}  # claimant -> claimed role (its first claim)
@@ -74,9 +73,18 @@ class Beliefs:
         self.bad: dict[str, int] = {}  # seat -> accusations by believed claimants
         self.good: set[str] = set()  # seats cleared by believed claimants
         self.suspicion: dict[str, int] = {}  # seat -> votes cast against the village's lead
+        self._leads: dict[tuple[str, int], str | None] = {}
 
     def target(self, at: str, alive: Sequence[str], order: Sequence[str]) -> str | None:
         """The seat the village lynches today by the board, or None (no lead)."""
+        key = (at, len(alive))  # alive only shrinks, so its length names it
+        if key in self._leads:
+            return self._leads[key]
+        lead = self._target(at, alive, order)
+        self._leads[key] = lead
+        return lead
+
+    def _target(self, at: str, alive: Sequence[str], order: Sequence[str]) -> str | None:
         live = set(alive)
         bad = [s for s in order if s in live and s in self.bad]
         if bad:
@@ -88,7 +96,7 @@ class Beliefs:
         if len(contested) > 1:  # a counter-claim: one of the two lies (对跳, 出一个)
             return focal_order(contested, "contest", at)[0]
         sus = [s for s in order if s in live and self.suspicion.get(s, 0) > 0
-               and s not in self.good and s not in self.trusted]
+               and s not in self.good and s not in self.trusted and s not in self.contested]
         if sus:
             return min(sus, key=lambda s: -self.suspicion[s])
         return None
@@ -111,6 +119,11 @@ class Board:
         self.ballots: dict[str, dict[str, str]] = {}  # day -> voter -> target (public ballots)
         self.leads: dict[str, str] = {}  # day -> the village's lead that day (by the board)
         self._pub = 0  # public events read
+        self._facts = 0  # claims other than vote intentions
+        # indexes of the claims, kept as they are posted (bots ask them every round)
+        self.roles: dict[str, str] = {}  # speaker -> the role it claimed first
+        self.by_role: dict[str, list[str]] = {}  # role -> who claimed it, in order
+        self.accused: dict[str, list[Claim]] = {}  # seat -> claims naming it an enemy
         self._parser = Knowledge(rules)
         self._cache: tuple[int, int, Beliefs] | None = None
         self._role_count = {r: max(1, s.count) for r, s in rules.roles.items()}
@@ -146,6 +159,14 @@ class Board:
     def post(self, claim: Claim, at: str, rnd: int) -> None:
         claim.at, claim.round = at, rnd
         self.claims.append(claim)
+        if claim.kind != VOTE:
+            self._facts += 1  # today's vote intentions do not change today's beliefs
+        if claim.kind == CO:
+            self.roles.setdefault(claim.speaker, claim.role or "")
+            self.by_role.setdefault(claim.role or "", []).append(claim.speaker)
+        elif claim.kind in (DIVINED, IDENTIFIED) and claim.faction != self.village \
+                and claim.target is not None:
+            self.accused.setdefault(claim.target, []).append(claim)
 
     # ---- public facts ----------------------------------------------------
     def read_public(self, view: dict[str, Any]) -> None:
@@ -188,7 +209,8 @@ class Board:
 
     # ---- reasoning -------------------------------------------------------
     def beliefs(self) -> Beliefs:
-        key = (len(self.claims), self._pub)
+        # suspicion reads vote intentions of past days only (the days with a lead)
+        key = (self._facts, self._pub + 1000 * len(self.leads))
         if self._cache is not None and self._cache[:2] == key:
             return self._cache[2]
         b = self._reason()
@@ -280,27 +302,20 @@ class Board:
         for c in self.claims:
             if c.kind == VOTE and c.target is not None:
                 intents.setdefault(c.at, {})[c.speaker] = c.target
+        parties = set(b.contested) | b.fake
         for day, lead in self.leads.items():
-            if lead not in b.bad:
-                continue
             box = self.ballots.get(day) or intents.get(day, {})
             for voter, target in box.items():
-                if target != lead and voter != lead:
+                # the accused and the claimants of a counter-claim vote for themselves;
+                # anyone else who votes against the lead stands with the accused
+                if target != lead and voter != lead and voter not in parties:
                     out[voter] = out.get(voter, 0) + (3 if target in b.trusted else 1)
         return out
 
     # ---- questions bots ask -----------------------------------------------
-    def claims_about(self, seat: str) -> Iterable[Claim]:
-        return (c for c in self.claims if c.target == seat)
-
     def claimed(self, seat: str) -> str | None:
-        for c in self.claims:
-            if c.speaker == seat and c.kind == CO:
-                return c.role
-        return None
-
-    def counter_of(self, seat: str) -> bool:
-        return any(c.kind == COUNTER and c.speaker == seat for c in self.claims)
+        """The role `seat` claimed first, or None."""
+        return self.roles.get(seat)
 
 
 def _next_day(night: str) -> str:

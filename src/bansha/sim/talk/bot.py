@@ -44,6 +44,7 @@ from ..heuristic import (
     PROTECT,
     SAVE,
     VOTE,
+    VOTE_SKILLS,
     WORDS,
     HeuristicBot,
     focal_order,
@@ -99,6 +100,8 @@ class TalkBot:
         self.backfire: str | None = None  # the seat whose check sent me out (a hint)
         self._seen = 0
         self._kinds: dict[str, str] = {}
+        self._skills: tuple[str, ...] = ()
+        self._names: list[str] = []
         # what the last view said of me (the talk rounds read a view only when needed)
         self.me = ""
         self.role = ""
@@ -120,15 +123,23 @@ class TalkBot:
 
     # ---- reading my own view ------------------------------------------------
     def _read(self, v: dict[str, Any]) -> None:
+        events = v["events"]
+        if len(events) == self._seen and self.me:
+            return  # nothing new since I last read (a seat's event list only grows)
         me: str = v["seat"]
         self.me, self.role, self.faction = me, v["role"], v["faction"]
-        self.pack = {s for members in v.get("group", {}).values() for s in members}
-        self.kinds = {self.kind(s) for s in v["skills"]}
-        names = [n for n in v["seats"] if n != me]
+        group = v.get("group")
+        self.pack = {s for members in group.values() for s in members} if group else set()
+        skills = tuple(v["skills"])
+        if skills != self._skills:
+            self._skills = skills
+            self.kinds = {self.kind(s) for s in skills}
+        if not self._names:
+            self._names = [n for n in v["seats"] if n != me]
+        names = self._names
         know = self.h.know
         know.words = {}  # the board judges last words; see _inject
-        know.read(v["events"], me, names)
-        events = v["events"]
+        know.read(events, me, names)
         for i in range(self._seen, len(events)):
             e = events[i]
             if e.kind != "notify" or e.to is None or me not in e.to:
@@ -210,10 +221,8 @@ class TalkBot:
         if self._evil():
             pack = self.pack
             if self.fake_role is None and board.claimed(me) is None:
-                for c in board.claims:
-                    if (c.target == me and c.kind in (DIVINED, IDENTIFIED)
-                            and c.faction != board.village and c.speaker not in pack
-                            and c.speaker != me):
+                for c in board.accused.get(me, ()):
+                    if c.speaker not in pack and c.speaker != me:
                         role = board.claimed(c.speaker)
                         if role is None:
                             continue
@@ -226,8 +235,7 @@ class TalkBot:
                         break
             return out
         role = self.role
-        rivals = [c.speaker for c in board.claims if c.kind == CO and c.role == role
-                  and c.speaker != me and c.speaker in alive]
+        rivals = [s for s in board.by_role.get(role, ()) if s != me and s in alive]
         count = max(1, self.rules.roles[role].count) if role in self.rules.roles else 1
         if rivals and len(rivals) >= count:
             self._claim_results(out)
@@ -240,8 +248,7 @@ class TalkBot:
         for n, t, i in self.kills:
             if n != night:
                 continue
-            accused = any(c.target == t and c.kind in (DIVINED, IDENTIFIED)
-                          and c.faction != board.village for c in board.claims)
+            accused = t in board.accused
             if t in b.contested or accused:
                 self._say(out, Claim(me, CO, role=role))
                 self._say(out, Claim(me, ATTACKED, target=t, night=n, basis=i))
@@ -262,7 +269,8 @@ class TalkBot:
         at = board.day_now
         if at in self.h.know.elections:
             return []
-        out = [s for s in board.order if s not in set(board.alive)]
+        live = set(board.alive)
+        out = [s for s in board.order if s not in live]
         t = self._vote_target(at, board.alive, out, board.alive)
         if t is None:
             return []
@@ -284,9 +292,8 @@ class TalkBot:
             if lead is not None and lead not in pack and lead in cand:
                 return lead
             if lead is not None:
-                accusers = [c.speaker for c in self.board.claims
-                            if c.target == lead and c.kind in (DIVINED, IDENTIFIED)
-                            and c.speaker not in pack and c.speaker in cand]
+                accusers = [c.speaker for c in self.board.accused.get(lead, ())
+                            if c.speaker not in pack and c.speaker in cand]
                 if accusers:
                     return accusers[0]
             return None
@@ -298,11 +305,15 @@ class TalkBot:
         known_good = {t for _n, t, f, _k, _i in self.results if f == self.board.village}
         if lead is not None and lead in cand and lead not in known_good:
             return lead
-        rivals = [s for s in b.contested if s in cand]
-        if rivals:
-            return rivals[0]
+        if me in b.contested:  # my rival lies: I know it, the village does not
+            rivals = [s for s in b.contested if s in cand]
+            if rivals:
+                return rivals[0]
+        # no lead: the village's focal seat, sparing the cleared and a checker whose
+        # rival went out (he may be the real one)
         order2 = focal_order(cand, at, *alive, *out)
-        return next((t for t in order2 if t not in b.good and t not in known_good), None)
+        return next((t for t in order2 if t not in b.good and t not in known_good
+                     and t not in b.contested), None)
 
     def _inject(self, b: Beliefs) -> None:
         """The heuristic reads `know.words` as the seats the village accuses: give it
@@ -338,7 +349,7 @@ class TalkBot:
         return a
 
     def _remember(self, at: str, a: Action) -> None:
-        if a.target is not None:
+        if a.target is not None and a.skill not in VOTE_SKILLS:
             self.acted.append((at, a.skill, a.target))
 
     def _decide(self, la: LegalAction, v: dict[str, Any], b: Beliefs,
