@@ -9,6 +9,7 @@ replays the games and checks each basis against `game.view(speaker)`.
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -247,3 +248,35 @@ def test_the_talking_village_wins_more_than_the_silent_one(
         assert not r.tally.errors
         rates[bots] = wilson(r.tally.wins.get("村民阵营", 0), r.tally.finished)
     assert rates["talk"][0] > rates["heuristic"][1], rates
+
+
+def _seer_run(games: int, seed: int, **opts: Any) -> dict[str, Any]:
+    from bansha.sim.report import reference
+
+    r = run(SimConfig("classic", games, bots="talk", seed=seed, workers=2,
+                      options={"seer": 1, **opts}))
+    ref = reference(r)
+    assert ref is not None and ref["model"] == "预言家公开查验策略递推"
+    return ref
+
+
+@pytest.mark.parametrize("opts", [{}, {"first": "day", "wolves": 1}])
+def test_talk_on_classic_with_a_seer_matches_its_exact_recursion(opts: dict[str, Any]) -> None:
+    ref = _seer_run(1500, 21, **opts)
+    assert abs(ref["z"]) < 3.5, ref
+    assert 0 < ref["exact"] < 1
+
+
+def test_the_seer_recursion_beats_migdal() -> None:
+    from bansha.sim.exact import village_win, village_win_seer_talk
+
+    # 13 villagers (one a seer) + 2 wolves, night first: public claims help the village
+    assert village_win_seer_talk(13, 2) > village_win(13, 2) + Fraction(1, 10)
+    with pytest.raises(ValueError):
+        village_win_seer_talk(1, 1)
+
+
+@pytest.mark.slow
+def test_talk_on_classic_with_a_seer_matches_its_recursion_on_20000_games() -> None:
+    ref = _seer_run(20000, 5)
+    assert abs(ref["z"]) < 3, ref
