@@ -234,6 +234,7 @@ def test_uniform_bots_do_not_talk() -> None:
 @pytest.mark.parametrize(("ruleset", "games", "options"), [
     ("m47-yeliang", 2000, {}),
     ("s15-official", 1000, {}),
+    ("classic", 2000, {"seer": 1}),
 ])
 def test_the_talking_village_wins_more_than_the_silent_one(
         ruleset: str, games: int, options: dict[str, Any]) -> None:

@@ -69,8 +69,9 @@ def village_win(c: int, m: int, first: First = "night") -> Fraction:
 #   the village lynches one of the two, each with probability 1/2:
 #   - W out: the other wolves voted for the seer, so the village suspects them and
 #     lynches one each day (L1);
-#   - the seer out: W survives his counter-claim, spared by the village, which
-#     lynches uniformly among the others (L2).
+#   - the seer out: nobody voted against the village, so with nothing better to go
+#     on it lynches the other claimant, W, the next day; the other wolves vote
+#     elsewhere that day, and from then on it is L1.
 # Wolves win at m ≥ c, the village at m = 0, checked after every out.
 
 
@@ -133,9 +134,8 @@ def _l2_night(c: int, m: int) -> Fraction:
 
 @cache
 def _l2_day(c: int, m: int) -> Fraction:
-    others = c + m - 1  # the surviving counter-claimer is spared
-    return (Fraction(m - 1, others) * _after(c, m - 1, _l2_night)
-            + Fraction(c, others) * _after(c - 1, m, _l2_night))
+    # W goes; the other wolves, who did not vote for him, are suspected from then on
+    return _after(c, m - 1, _l1_night)
 
 
 def village_win_seer_talk(c: int, m: int, first: First = "night") -> Fraction:

@@ -99,6 +99,8 @@ class Beliefs:
                and s not in self.good and s not in self.trusted and s not in self.contested]
         if sus:
             return min(sus, key=lambda s: -self.suspicion[s])
+        if contested:  # with nothing better to go on, the other claimant goes too
+            return contested[0]
         return None
 
 
