@@ -122,6 +122,8 @@ class Board:
         self.leads: dict[str, str] = {}  # day -> the village's lead that day (by the board)
         self._pub = 0  # public events read
         self._facts = 0  # claims other than vote intentions
+        self._alive_set: tuple[list[str], set[str]] = ([], set())
+        self._focal: dict[tuple[str, int], list[str]] = {}
         # indexes of the claims, kept as they are posted (bots ask them every round)
         self.roles: dict[str, str] = {}  # speaker -> the role it claimed first
         self.by_role: dict[str, list[str]] = {}  # role -> who claimed it, in order
@@ -315,6 +317,20 @@ class Board:
         return out
 
     # ---- questions bots ask -----------------------------------------------
+    def alive_set(self) -> set[str]:
+        if self._alive_set[0] is not self.alive:
+            self._alive_set = (self.alive, set(self.alive))
+        return self._alive_set[1]
+
+    def focal(self, at: str, alive: Sequence[str], out: Sequence[str]) -> list[str]:
+        """`focal_order(alive, at, *alive, *out)`, kept per day and table: the order of
+        any subset of `alive` is this order filtered (each seat's key is its own)."""
+        key = (at, len(alive))
+        got = self._focal.get(key)
+        if got is None:
+            got = self._focal[key] = focal_order(alive, at, *alive, *out)
+        return got
+
     def claimed(self, seat: str) -> str | None:
         """The role `seat` claimed first, or None."""
         return self.roles.get(seat)

@@ -47,7 +47,6 @@ from ..heuristic import (
     VOTE_SKILLS,
     WORDS,
     HeuristicBot,
-    focal_order,
 )
 from .board import Beliefs, Board
 from .protocol import (
@@ -71,6 +70,7 @@ NO = object()  # "not decided here: ask the heuristic"
 _SPLIT = re.compile(r"[；;，,。\n]")
 # skill kinds whose night feedback a seat may want to talk about the next day
 _INFORMED = frozenset((CHECK, AUTOPSY, SAVE, POISON))
+_ROLE_KINDS: dict[str, dict[str, set[str]]] = {}  # ruleset id -> role -> its skill kinds
 
 
 def _last_night(day: str) -> str:
@@ -110,9 +110,10 @@ class TalkBot:
         self.kinds: set[str] = set()
         # a post whose skills can silence a seat (S15's 癫狂): read the news every day
         self.mutable = bool(HINTS.get(rules.id, {}).get("mute"))
-        role_kinds: dict[str, set[str]] = {}
-        for r, spec in rules.roles.items():
-            role_kinds[r] = {self.kind(s) for s in spec.skills}
+        role_kinds = _ROLE_KINDS.get(rules.id)
+        if role_kinds is None:
+            role_kinds = {r: {self.kind(s) for s in spec.skills} for r, spec in rules.roles.items()}
+            _ROLE_KINDS[rules.id] = role_kinds
         self.role_kinds = role_kinds
 
     def kind(self, skill: str) -> str:
@@ -216,9 +217,12 @@ class TalkBot:
     def _respond(self, rnd: int) -> list[Claim]:
         out: list[Claim] = []
         board, me, at = self.board, self.me, self.board.day_now
-        alive = set(board.alive)
+        evil = self._evil()
+        if not evil and rnd == 2 and not self.kills and not self.acted and not self.results:
+            return out  # a plain villager: nothing to answer, nothing to report
+        alive = board.alive_set()
         night = _last_night(at)
-        if self._evil():
+        if evil:
             pack = self.pack
             if self.fake_role is None and board.claimed(me) is None:
                 for c in board.accused.get(me, ()):
@@ -311,8 +315,9 @@ class TalkBot:
                 return rivals[0]
         # no lead: the village's focal seat, sparing the cleared and a checker whose
         # rival went out (he may be the real one)
-        order2 = focal_order(cand, at, *alive, *out)
-        return next((t for t in order2 if t not in b.good and t not in known_good
+        order2 = self.board.focal(at, alive, out)
+        pool = set(cand)
+        return next((t for t in order2 if t in pool and t not in b.good and t not in known_good
                      and t not in b.contested), None)
 
     def _inject(self, b: Beliefs) -> None:
