@@ -1,6 +1,6 @@
 """Games per second and memory, for every registered ruleset and bot kind.
 
-    .venv/bin/python benchmarks/bench_games.py                # every ruleset, random + heuristic
+    .venv/bin/python benchmarks/bench_games.py                # every ruleset and bot kind
     .venv/bin/python benchmarks/bench_games.py --rulesets m47-yeliang --bots random --runs 5
     .venv/bin/python benchmarks/bench_games.py --profile m47-yeliang --bots random
     .venv-fast/bin/python benchmarks/bench_games.py ...       # the compiled build (make fast)
@@ -116,6 +116,13 @@ def print_table(rows: list[Row], workers: int) -> None:
               f"{100 * d['pool_vs_independent']:>8.0f}% {r.rss_mb:>8.1f}MB {r.errors:>6}")
     print("games/s are medians; '1 core' = one process alone; 'indep.' = that many processes "
           "at once (the machine's ceiling); 'pool' = bansha simulate's local backend")
+    # talking costs time: each ruleset's talk rate as a share of its heuristic rate
+    single = {(r.ruleset, r.bots): r.doc()["single_gps"] for r in rows if not r.failed}
+    for (rid, bots), gps in single.items():
+        base = single.get((rid, "heuristic"))
+        if bots == "talk" and gps and base:
+            print(f"{rid}: talk {gps:.0f} games/s = {gps / base:.2f} × heuristic "
+                  f"({base:.0f}), 1 core")
 
 
 def profile(rid: str, bots: str, games: int, top: int) -> None:
@@ -137,7 +144,7 @@ def profile(rid: str, bots: str, games: int, top: int) -> None:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--rulesets", nargs="*", default=None, help="default: every registered one")
-    ap.add_argument("--bots", nargs="*", default=["random", "heuristic"])
+    ap.add_argument("--bots", nargs="*", default=["random", "heuristic", "talk"])
     ap.add_argument("--workers", type=int, default=default_workers())
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--seconds", type=float, default=2.0, help="work per measurement")

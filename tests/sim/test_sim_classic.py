@@ -94,3 +94,43 @@ def test_replay_reproduces_a_game() -> None:
     g.advance()
     again = Game.replay(g.log)
     assert [e.as_dict() for e in again.events] == [e.as_dict() for e in g.events]
+
+
+SEER_HAND = [{"甲": "预言家"}, {"乙": "狼人"}, {"丙": "村民"}, {"丁": "村民"}, {"戊": "村民"}]
+
+
+def test_the_seer_option_deals_one_seer_among_the_villagers() -> None:
+    g = Game.new("classic", 15, seed=4, options={"seer": 1})
+    roles = [g.view(n)["role"] for n in g.public_view()["alive"]]
+    assert roles.count("预言家") == 1 and roles.count("村民") == 12 and roles.count("狼人") == 2
+    plain = Game.new("classic", 15, seed=4)
+    assert "预言家" not in [plain.view(n)["role"] for n in plain.public_view()["alive"]]
+    with pytest.raises(SetupError, match="seer 应为 0 或 1"):
+        Game.new("classic", 15, seed=4, options={"seer": 2})
+
+
+def test_the_seer_learns_wolf_or_good_and_only_he_may_check() -> None:
+    g = Game.new("classic", SEER_HAND, seed=2, options={"seer": 1})
+    legal = g.legal("甲")
+    assert [la.skill for la in legal] == ["查验"]
+    assert set(legal[0].targets) == {"乙", "丙", "丁", "戊"}
+    assert legal[0].optional
+    refused = g.submit(Action("丙", "查验", target="乙"))
+    assert not refused and "只有预言家可以查验" in refused.reason  # type: ignore[union-attr]
+    assert not g.submit(Action("甲", "查验", target="甲"))
+    assert g.submit(Action("甲", "查验", target="乙"))
+    assert g.submit(Action("乙", "杀人", target="甲"))  # killed the same night
+    g.advance()
+    told = [e.text for e in g.view("甲")["events"] if e.skill == "查验" and e.kind == "notify"]
+    assert told == ["查验：乙 是狼人"]  # the check resolves before the kill
+    assert not any(e.skill == "查验" and e.kind == "notify" for e in g.view("丙")["events"])
+    assert not g.view("甲")["is_alive"]
+
+
+def test_a_good_check_says_good() -> None:
+    g = Game.new("classic", SEER_HAND, seed=2, options={"seer": 1})
+    assert g.submit(Action("甲", "查验", target="丙"))
+    assert g.submit(Action("乙", "杀人", target="丁"))
+    g.advance()
+    assert [e.text for e in g.view("甲")["events"] if e.skill == "查验"] == ["查验：丙 是好人"]
+    assert not g.submit(Action("甲", "查验", target="乙"))  # by day: no checks

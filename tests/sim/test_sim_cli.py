@@ -56,7 +56,7 @@ def test_options_and_players_reach_the_game() -> None:
     doc = _json("classic", "-n", "50", "--bots", "uniform", "-w", "1", "-o", "wolves=1",
                 "-o", "first=day", "--players", "9")
     assert doc["players"] == 9
-    assert doc["options"] == {"wolves": 1, "villagers": None, "first": "day"}
+    assert doc["options"] == {"wolves": 1, "villagers": None, "first": "day", "seer": 0}
     assert doc["reference"]["villagers"] == 8  # type: ignore[index]
 
 

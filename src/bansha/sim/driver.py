@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from typing import Protocol
 
 from bansha.engine import Game
 from bansha.engine.phase import chinese_label
@@ -20,23 +21,35 @@ class NoEnd(Exception):  # not RuntimeError: mypyc cannot compile subclasses of 
     """The game did not end within MAX_STEPS inputs (a bug: random play must end)."""
 
 
+class Talk(Protocol):
+    """A public talk channel (sim/talk): bots post claims at each day's start."""
+
+    def day(self, at: str, alive: list[str], view_of: Callable[[str], View]) -> None: ...
+
+
 def _lazy_view(game: Game, seat: str) -> View:
     return lambda: game.view(seat)
 
 
 def play(game: Game, bots: Mapping[str, Bot], rng: random.Random,
-         max_days: int | None = None) -> Game:
+         max_days: int | None = None, talk: Talk | None = None) -> Game:
     """Play until the game ends. With `max_days` (the simulator's cap) stop once day
     max_days + 1 is reached and return the game unfinished: the rules may allow a game
     no one can finish (no rule ends it), and a batch of random games must still end.
-    The caller reports such a game as capped; nothing in the game itself changes."""
+    The caller reports such a game as capped; nothing in the game itself changes.
+    `talk` (talk bots' shared board) runs each day's talk rounds before the vote."""
     steps = 0
+    talked = ""  # the day whose talk rounds have run
     while not game.finished:
         if max_days is not None and game.phase.n > max_days:
             return game
         steps += 1
         if steps > MAX_STEPS:
             raise NoEnd(f"{MAX_STEPS} 步后游戏仍未结束（停在{chinese_label(game.phase.label)}）")
+        if talk is not None and game.phase.kind == "day" and game.phase.label != talked:
+            # forum players talk before they vote: one talk per day, at its opening
+            talked = game.phase.label
+            talk.day(talked, game.alive_seats(), lambda s: _lazy_view(game, s))
         p = game.prompt
         if p is not None:
             a = bots[p.seat].act(_lazy_view(game, p.seat), list(p.options), rng)

@@ -17,16 +17,19 @@ from rich.table import Table
 from bansha import compiled
 from bansha.engine import get_ruleset
 
-from .exact import First, village_win
+from .exact import First, village_win, village_win_seer_talk
 from .runner import MAX_DAYS, RunResult
 from .stats import summarise
 
-BOT_NAMES = {"random": "随机", "heuristic": "启发式", "uniform": "均匀（Migdał 模型）"}
+BOT_NAMES = {"random": "随机", "heuristic": "启发式", "talk": "发言",
+             "uniform": "均匀（Migdał 模型）"}
 # what each kind of bot does, and how to read numbers they produce (one line each)
 BOT_NOTES = {
     "random": "随机 bot：每一步在合法行动中随机挑一个，不看任何信息。",
     "heuristic": "启发式 bot：像一名普通玩家那样按技能用途行事（狼人共同刀人，神职查验、"
                  "守护、救人，村民跟随公开信息投票），只看自己能看到的信息。",
+    "talk": "发言 bot：启发式打法之外，每天投票前在公共板上发言（跳身份、报查验、对跳、表态），"
+            "狼人会假跳，村民按发言是否自洽来投票。",
     "uniform": "均匀 bot：Migdał 模型的打法（狼人随机刀一名村民，全体随机投票），用来对照精确值。",
 }
 READING = ("这些数字是 bot 对局的统计，说明规则在这种打法下偏向哪一方，"
@@ -36,22 +39,27 @@ WILSON = ("95% 区间（Wilson 方法）：按这么多局推算，真实胜率�
 
 
 def reference(result: RunResult) -> dict[str, Any] | None:
-    """For classic with uniform bots: the exact village win rate and the z-score."""
+    """For classic with uniform bots (or talk bots and one 预言家): the exact village
+    win rate and the z-score."""
     cfg = result.config
-    if cfg.ruleset != "classic" or cfg.bots != "uniform":
+    if cfg.ruleset != "classic" or cfg.bots not in ("uniform", "talk"):
         return None
     rules = get_ruleset("classic")
     opts = rules.resolve_options(dict(cfg.options))
+    seer = str(opts.get("seer", 0)) == "1"
+    if cfg.bots == "talk" and not seer:
+        return None
     m = int(opts["wolves"])
     c = result.players - m
     first: First = "day" if opts["first"] == "day" else "night"
-    exact = village_win(c, m, first)
+    exact = village_win_seer_talk(c, m, first) if cfg.bots == "talk" else village_win(c, m, first)
     n = result.tally.finished
     k = result.tally.wins.get("村民阵营", 0)
     p = float(exact)
     se = math.sqrt(p * (1 - p) / n) if n else float("nan")
     z = (k / n - p) / se if n and se > 0 else 0.0
-    return {"faction": "村民阵营", "villagers": c, "wolves": m, "first": first,
+    model = "预言家公开查验策略递推" if cfg.bots == "talk" else "Migdał 递推"
+    return {"faction": "村民阵营", "villagers": c, "wolves": m, "first": first, "model": model,
             "exact": p, "exact_fraction": f"{exact.numerator}/{exact.denominator}",
             "simulated": k / n if n else 0.0, "se": se, "z": z}
 
@@ -106,7 +114,7 @@ def print_tables(doc: dict[str, Any], console: Console) -> None:
     console.print(f"[dim]{WILSON}[/dim]")
     ref = doc.get("reference")
     if ref:
-        console.print(f"精确值（Migdał 递推，{ref['villagers']}村民+{ref['wolves']}狼人，"
+        console.print(f"精确值（{ref['model']}，{ref['villagers']}村民+{ref['wolves']}狼人，"
                       f"{'先夜' if ref['first'] == 'night' else '先日'}）：村民阵营 "
                       f"{ref['exact']:.5f}（{ref['exact_fraction']}）；"
                       f"模拟 {ref['simulated']:.5f}，偏差 {ref['z']:+.2f} 个标准误")
@@ -248,7 +256,7 @@ def html_report(doc: dict[str, Any]) -> str:
     ref = doc.get("reference")
     ref_html = ""
     if ref:
-        ref_html = (f"<p>精确值（Migdał 递推）：村民阵营 {ref['exact']:.5f}"
+        ref_html = (f"<p>精确值（{_e(ref['model'])}）：村民阵营 {ref['exact']:.5f}"
                     f"（{_e(ref['exact_fraction'])}）；模拟 {ref['simulated']:.5f}；"
                     f"偏差 {ref['z']:+.2f} 个标准误。</p>")
     note = ""

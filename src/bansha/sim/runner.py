@@ -40,7 +40,7 @@ from .driver import play
 from .heuristic import HeuristicBot, UniformBot
 from .stats import Tally, record
 
-SIM_BOTS = ("random", "heuristic", "uniform")
+SIM_BOTS = ("random", "heuristic", "talk", "uniform")
 BACKENDS = ("local", "ray")
 MAX_GAMES = 10_000_000  # ~3 hours on 2 cores: a larger run is a typo, not a study
 MAX_WORKERS_PER_CORE = 8  # more processes than this only share the same cores
@@ -100,6 +100,10 @@ def make_bots(kind: str, rules: type[Ruleset], seats: list[str]) -> dict[str, Bo
         return {s: HeuristicBot(rules) for s in seats}
     if kind == "uniform":
         return {s: UniformBot() for s in seats}
+    if kind == "talk":
+        from .talk import make_talk_bots
+
+        return dict(make_talk_bots(rules, seats))
     if kind in BOTS:
         return {s: BOTS[kind]() for s in seats}
     raise SimError(f"未知的 bot“{kind}”；可用：{'、'.join(SIM_BOTS)}")
@@ -130,8 +134,10 @@ def new_game(cfg: SimConfig, players: int, index: int) -> tuple[Game, random.Ran
 def play_one(cfg: SimConfig, players: int, index: int) -> Game:
     game, rng = new_game(cfg, players, index)
     rules = get_ruleset(cfg.ruleset)
-    play(game, make_bots(cfg.bots, rules, list(game.public_view()["alive"])), rng,
-         max_days=MAX_DAYS)
+    bots = make_bots(cfg.bots, rules, list(game.public_view()["alive"]))
+    # talk bots share one board: the driver opens it each day before the vote
+    play(game, bots, rng, max_days=MAX_DAYS,
+         talk=getattr(next(iter(bots.values()), None), "board", None))
     return game
 
 

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import json
 import os
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
@@ -17,6 +19,7 @@ from rich.progress import (
     Progress,
     ProgressColumn,
     Task,
+    TaskID,
     TextColumn,
     TimeElapsedColumn,
     TimeRemainingColumn,
@@ -26,6 +29,8 @@ from rich.text import Text
 # The runner (numpy) and the report are imported when a simulation runs: every
 # `bansha` command loads this module, and a scenario run or --help should not wait
 # for numpy.
+if TYPE_CHECKING:
+    from .runner import RunResult, SimConfig
 
 out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
@@ -78,7 +83,9 @@ def simulate_cmd(
     games: Annotated[int, typer.Option("--games", "-n", metavar="局数",
                                        help="模拟局数（1 到 1000 万）")] = 1000,
     bots: Annotated[str, typer.Option(
-        metavar="BOT", help="random（随机合法行动）、heuristic（启发式）或 uniform（均匀模型）")]
+        metavar="BOT",
+        help="random（随机合法行动）、heuristic（启发式，不发言）、talk（发言的 bot）"
+             "或 uniform（均匀模型）；逗号分隔可并列对比（如 random,heuristic,talk）")]
     = "random",
     players: Annotated[int | None, typer.Option(
         metavar="人数", help="玩家人数（默认：规则的人数）")] = None,
@@ -98,6 +105,7 @@ def simulate_cmd(
         metavar="局数", help="每个任务的局数（默认自动）")] = None,
 ) -> None:
     """蒙特卡洛平衡模拟：各阵营胜率与 95% 区间、游戏长度、结束方式、各身份存活率。"""
+    from .compare import split_kinds
     from .report import document, print_tables, write_html
     from .runner import BACKENDS, SIM_BOTS, SimConfig, SimError, check, default_workers, run
 
@@ -109,19 +117,25 @@ def simulate_cmd(
     except OptionError as e:
         err.print(f"[red]错误[/red]：{escape(str(e))}")
         raise typer.Exit(2) from None
+    kinds = split_kinds(bots)
     try:
-        if bots not in SIM_BOTS:
-            raise SimError(f"未知的 bot“{bots}”；可用：{'、'.join(SIM_BOTS)}")
+        for k in kinds or [bots]:
+            if k not in SIM_BOTS:
+                raise SimError(f"未知的 bot“{k}”；可用：{'、'.join(SIM_BOTS)}")
         if backend not in BACKENDS:
             raise SimError(f"未知的后端“{backend}”；可用：{'、'.join(BACKENDS)}")
         if batch is not None and batch < 1:
             raise SimError(f"--batch 至少为 1，给出了 {batch}")
+        cfg = dataclasses.replace(cfg, bots=kinds[0] if kinds else bots)
         check(cfg)
         if report is not None:
             check_report_path(report)
     except SimError as e:
         err.print(f"[red]错误[/red]：{escape(str(e))}")
         raise typer.Exit(2) from None
+    if len(kinds) > 1:
+        _simulate_many(cfg, kinds, as_json, report)
+        return
     columns = (TextColumn("[bold]模拟[/bold]"), BarColumn(), MofNCompleteColumn(), TextColumn("局"),
                RateColumn(), TextColumn("剩余"), TimeRemainingColumn(), TimeElapsedColumn())
     with Progress(*columns, console=err, transient=True, disable=not err.is_terminal) as bar:
@@ -157,4 +171,48 @@ def simulate_cmd(
         if not as_json:
             out.print(f"HTML 报告已写入 {escape(report)}")
     if result.interrupted:
+        raise typer.Exit(130)
+
+
+def _advance(bar: Progress, task: TaskID, k: int) -> None:
+    bar.advance(task, k)
+
+
+def _simulate_many(cfg: SimConfig, kinds: list[str], as_json: bool, report: str | None) -> None:
+    """`--bots random,heuristic,talk`: one run per kind (same seed and options), side by side."""
+    from .compare import document_many, print_comparison, write_comparison
+    from .runner import run
+
+    results: list[RunResult] = []
+    for kind in kinds:
+        one = dataclasses.replace(cfg, bots=kind)
+        columns = (TextColumn(f"[bold]模拟（{kind}）[/bold]"), BarColumn(), MofNCompleteColumn(),
+                   TextColumn("局"), RateColumn(), TimeElapsedColumn())
+        with Progress(*columns, console=err, transient=True, disable=not err.is_terminal) as bar:
+            task = bar.add_task("simulate", total=cfg.games)
+            try:
+                result = run(one, functools.partial(_advance, bar, task))
+            except KeyboardInterrupt:
+                bar.stop()
+                err.print("[yellow]已中断[/yellow]：未能汇总结果")
+                raise typer.Exit(130) from None
+        results.append(result)
+        if result.interrupted or result.tally.games == 0:
+            break
+    doc = document_many(results)
+    # the tables or JSON first: a report that cannot be written never loses the run
+    if as_json:
+        sys.stdout.write(json.dumps(doc, ensure_ascii=False, indent=2) + "\n")
+    else:
+        print_comparison(doc, out)
+    if report is not None:
+        try:
+            write_comparison(doc, report)
+        except OSError as e:
+            err.print(f"[red]错误[/red]：HTML 报告未能写入 {escape(report)}"
+                      f"（{escape(e.strerror or str(e))}）；上面的统计是完整的")
+            raise typer.Exit(1) from None
+        if not as_json:
+            out.print(f"HTML 报告已写入 {escape(report)}")
+    if doc["interrupted"]:
         raise typer.Exit(130)

@@ -1,10 +1,12 @@
-"""经典狼人杀 (classic): 村民 and 狼人 only.
+"""经典狼人杀 (classic): 村民 and 狼人 only (and, as an option, one 预言家).
 
 Night: the pack kills one alive villager (the kill is compulsory; an unsubmitted
 kill falls on a uniformly random villager). Day: the top vote goes out; a tie or
 no vote sends nobody out. The wolves win once they are at least as many as the
 villagers; the village wins once every wolf is out. Options choose the numbers
-and whether the game opens with a night or a day. See RULINGS.md.
+and whether the game opens with a night or a day. Option `seer=1` makes one of
+the villagers a 预言家 who checks one seat each night (狼人 or 好人), the detective
+of Braverman, Etasami and Mossel's model. See RULINGS.md.
 
 The file is deliberately lean: the simulator plays hundreds of thousands of
 these games to check itself against the exact village win probability.
@@ -36,7 +38,9 @@ VILLAGE = "村民阵营"
 WOLVES = "狼人阵营"
 VILLAGER = "村民"
 WOLF = "狼人"
+SEER = "预言家"
 KILL = "杀人"
+CHECK = "查验"
 PACK = "狼群"
 KILL_KEY = f"{PACK}/{KILL}"
 NIGHT_OUT = "狼刀"
@@ -45,6 +49,8 @@ LYNCH_OUT = "投票出局"
 SKILLS: dict[str, SkillSpec] = {
     KILL: SkillSpec(KILL, team=True, forced=True, target="alive_other",
                     text="每个夜晚，狼群共同指杀一名存活的村民（必须发动；未提交时随机指定）。"),
+    CHECK: SkillSpec(CHECK, target="alive_other",
+                     text="每个夜晚，预言家可查验一名其他存活角色，得知其是狼人还是好人。"),
 }
 
 ROLES: dict[str, RoleSpec] = {
@@ -52,6 +58,8 @@ ROLES: dict[str, RoleSpec] = {
                        note="没有技能；人数由选项 villagers 决定"),
     WOLF: RoleSpec(WOLF, WOLVES, 2, (KILL,), aliases=("wolf", "werewolf"),
                    note="互知共群；人数由选项 wolves 决定"),
+    SEER: RoleSpec(SEER, VILLAGE, 0, (CHECK,), aliases=("seer", "detective"),
+                   note="仅当选项 seer=1：村民之一为预言家"),
 }
 
 
@@ -102,6 +110,8 @@ class Classic(Ruleset):
                    "村民数量 c（须多于狼人）；不填时为玩家人数减去狼人数"),
         OptionSpec("first", "night", ("night", "day"),
                    "night：第0夜开局（先杀人）；day：第1天开局（先投票）"),
+        OptionSpec("seer", 0, (),
+                   "预言家数量（0 或 1）：1 时村民之一为预言家，每夜查验一人是狼人还是好人"),
     )
     # The simulator's player count when none is given: 13 村民 + 2 狼人.
     default_players: ClassVar[int] = 15
@@ -131,7 +141,10 @@ class Classic(Ruleset):
         if c <= m:
             raise ValueError(f"村民（{c}）须多于狼人（{m}），否则开局即分出胜负；"
                              "请调整人数或选项 wolves/villagers")
-        pool = [VILLAGER] * c + [WOLF] * m
+        seers = _as_int("seer", self.options.get("seer", 0))
+        if seers not in (0, 1):
+            raise ValueError(f"选项 seer 应为 0 或 1，给出了 {seers}")
+        pool = [SEER] * seers + [VILLAGER] * (c - seers) + [WOLF] * m
         rng.shuffle(pool)
         return pool
 
@@ -143,6 +156,7 @@ class Classic(Ruleset):
         game.groups[PACK] = wolves
         game.data["c"] = len(game.order) - len(wolves)
         game.data["m"] = len(wolves)
+        game.data["seer"] = next((n for n in game.order if game.seats[n].role == SEER), None)
         for n in game.order:
             s = game.seats[n]
             game.notify(n, f"你的身份是：{s.role}（{s.faction}）")
@@ -172,11 +186,18 @@ class Classic(Ruleset):
         return prey
 
     def legal(self, game: Game, seat: str) -> list[LegalAction]:
-        if not game.phase.is_night or seat not in game.groups[PACK] or not game.alive(seat):
+        if not game.phase.is_night or not game.alive(seat):
             return []
-        return [LegalAction(seat, KILL, self._prey(game), optional=False, team=True)]
+        if seat in game.groups[PACK]:
+            return [LegalAction(seat, KILL, self._prey(game), optional=False, team=True)]
+        if seat == game.data["seer"]:
+            others = tuple(n for n in game.alive_tuple() if n != seat)
+            return [LegalAction(seat, CHECK, others)]
+        return []
 
     def check_submit(self, game: Game, action: Action) -> str | None:
+        if action.skill == CHECK:
+            return self._check_reason(game, action)
         if action.skill != KILL:
             return f"本规则没有技能 {action.skill}"
         if not game.phase.is_night:
@@ -191,7 +212,20 @@ class Classic(Ruleset):
             return f"{action.target} 不是存活的村民，不能被杀"
         return None
 
+    def _check_reason(self, game: Game, action: Action) -> str | None:
+        if not game.phase.is_night:
+            return "只能在夜晚查验"
+        if action.seat != game.data["seer"]:
+            return "只有预言家可以查验"
+        if not game.alive(action.seat):
+            return "已出局的角色不能发动技能"
+        if action.target == action.seat or action.target is None or not game.alive(action.target):
+            return f"{action.target} 不是其他存活角色，不能被查验"
+        return None
+
     def submit_key(self, game: Game, action: Action) -> str:
+        if action.skill == CHECK:
+            return f"{action.seat}/{CHECK}"  # the seer's last submission stands
         return KILL_KEY  # one pack decision: the last submission stands
 
     # ---- resolution -------------------------------------------------------
@@ -202,6 +236,13 @@ class Classic(Ruleset):
             yield from self._day(game)
 
     def _night(self, game: Game) -> Resolution:
+        seer = game.data["seer"]
+        if seer is not None:
+            # the check resolves before the kill: a seer killed tonight still learns it
+            check = game.take(seer, CHECK)
+            if check is not None and check.target is not None and game.alive(check.target):
+                word = WOLF if game.seats[check.target].role == WOLF else "好人"
+                game.notify(seer, f"查验：{check.target} 是{word}", skill=CHECK)
         a = game.take_key(KILL_KEY)
         prey = self._prey(game)
         if a is not None and a.target in prey:
