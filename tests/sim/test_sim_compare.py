@@ -56,4 +56,4 @@ def test_table_and_html_show_the_three_kinds(tmp_path: Path) -> None:
 def test_an_unknown_kind_in_the_list_is_refused() -> None:
     r = runner.invoke(app, ["simulate", "m47-yeliang", "-n", "5", "--bots", "random,bogus"])
     assert r.exit_code == 2
-    assert "未知的 bot 'bogus'" in r.output
+    assert "未知的 bot“bogus”" in r.output

@@ -166,7 +166,7 @@ def test_a_talking_bot_never_states_a_fact_its_view_does_not_hold(ruleset: str) 
         for seat, bot in bots.items():
             assert isinstance(bot, TalkBot)
             _spy(game, bot, seat, seen)
-        play(game, bots, rng, board)
+        play(game, bots, rng, talk=board)
         village = board.village
         for k, c in enumerate(board.claims):
             if c.kind not in FACTS or c.round < 0:

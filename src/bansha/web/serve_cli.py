@@ -23,7 +23,7 @@ def serve_cmd(
     demo: Annotated[bool, typer.Option("--demo", help="没有游戏时先发好一局 M47 演示游戏")]
     = False,
 ) -> None:
-    """Run the platform: director console, player pages, public pages, JSON API."""
+    """启动平台：导演控制台、玩家页面、公开页面与 JSON API（默认 127.0.0.1:8000）。"""
     try:
         import uvicorn
 
