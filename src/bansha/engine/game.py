@@ -20,10 +20,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from .actions import ACCEPTED, Accepted, Action, Answer, LegalAction, Prompt, Rejected
+from .bus import Bus
+from .cards import Card, resolve_ref, seat_faction
 from .events import DIRECTOR, Event
 from .factions import WinChecker
 from .lastwords import LastWords
 from .log import GameLog
+from .moment import Calendar, Moment, NewsBuffer
 from .penalties import CardLedger, normalise_colour
 from .phase import Phase
 from .registry import get_ruleset
@@ -31,6 +34,7 @@ from .ring import Ring
 from .ruleset import DEFAULT_NAMES, Resolution, Ruleset
 from .seats import SeatState
 from .secrecy import may_see
+from .statuses import StatusBook
 from .votes import ABSTAIN, VoteBox
 
 
@@ -75,8 +79,9 @@ class Game:
         self.ring = Ring(self.order)
         self.seats: dict[str, SeatState] = {}
         for name, cards in zip(self.order, roles, strict=True):
-            spec = ruleset.roles[cards[0]]
-            seat = SeatState(name=name, roles=list(cards), faction=spec.faction)
+            hand = [Card(name, i, r, ruleset.roles[r].faction) for i, r in enumerate(cards, 1)]
+            seat = SeatState(name=name, roles=list(cards),
+                             faction=seat_faction(hand, ruleset.faction_order), cards=hand)
             for card in cards:
                 for sk in ruleset.roles[card].skills:
                     seat.grant(ruleset.skills[sk])
@@ -102,6 +107,7 @@ class Game:
         self._later: list[str] = []  # night announcements published at the next day start
         self._vote_cache: tuple[int, tuple[str, ...]] | None = None
         self._alive_cache: tuple[str, ...] | None = None
+        self._init_shape()
         ruleset.setup(self)
         self._open_phase(self.phase)
 
@@ -358,14 +364,14 @@ class Game:
     def _submit(self, a: Action) -> Answer:
         if self.finished:
             return self._refuse(a, "游戏已结束")
-        if a.seat not in self.seats:
-            return self._refuse(a, f"没有名为 {a.seat} 的玩家")
         seats = self.seats
+        if a.seat not in seats and not self._addressable(a.seat):
+            return self._refuse(a, f"没有名为 {a.seat} 的玩家")
         t = a.target
-        if t is not None and t != ABSTAIN and t not in seats:
+        if t is not None and t != ABSTAIN and t not in seats and not self._addressable(t):
             return self._refuse(a, f"目标 {t} 不是本局玩家")
         for t in a.targets:
-            if t != ABSTAIN and t not in seats:
+            if t != ABSTAIN and t not in seats and not self._addressable(t):
                 return self._refuse(a, f"目标 {t} 不是本局玩家")
         if a.skill == "判罚":
             return self._give_card(a)
@@ -377,6 +383,9 @@ class Game:
             self._run(a)
             return ACCEPTED
         if a.skill in ("投票", "改票"):
+            if a.seat not in seats or (a.target not in seats and a.target != ABSTAIN
+                                       and a.target is not None):
+                return self._refuse(a, "投票的投票人和投票对象应为玩家")
             return self._vote(a)
         if a.skill not in self.ruleset.skills:
             return self._refuse(a, f"本规则没有技能 {a.skill}")
@@ -452,6 +461,8 @@ class Game:
 
     def _refuse(self, a: Action, reason: str) -> Rejected:
         to = (a.seat,) if a.seat in self.seats else DIRECTOR
+        if a.seat not in self.seats and self._addressable(a.seat):
+            to = (self.owner(a.seat),)  # a card's input: its seat is told
         self._emit("rejected", f"{a.seat} 的 {a.skill} 被拒绝：{reason}", to,
                    skill=a.skill, by=a.seat, reason=reason)
         return Rejected(reason)
@@ -546,6 +557,49 @@ class Game:
 
     def take_key(self, key: str) -> Action | None:
         return self.submitted.pop(key, None)
+
+    # ------------------------------------------- the shape (docs/architecture.md)
+    def _init_shape(self) -> None:
+        rs = self.ruleset
+        self.calendar: Calendar = rs.schedule.calendar(rs.rounds, rs.rounds_cn)
+        self.sub = ""  # the running sub-phase, set by a ruleset that declares them
+        self.nth = 1
+        self.round = 1
+        self.state: object | None = rs.new_state()  # typed: engine/state.py state_of
+        self.bus = Bus()
+        self.statuses = StatusBook(dict(rs.status_kinds), self.calendar)
+        self.news = NewsBuffer()
+
+    @property
+    def moment(self) -> Moment:
+        p = self.phase
+        m = self.calendar.of_phase(p, self.sub, self.round)
+        return m if self.nth == 1 else Moment(m.day, m.part, m.sub, m.pos, self.nth, m.round)
+
+    def card(self, ref: str) -> Card:
+        """The card `ref` names (`甲:2`, or a one-card seat's name); ValueError says
+        what is wrong."""
+        return resolve_ref({n: s.cards for n, s in self.seats.items()}, ref)
+
+    def _addressable(self, ref: str) -> bool:
+        if ref in self.seats:
+            return True
+        if not self.ruleset.card_targets:
+            return False
+        try:
+            self.card(ref)
+        except ValueError:
+            return False
+        return True
+
+    def owner(self, ref: str) -> str:
+        """The seat an input names: itself, or the seat of a card reference."""
+        return ref if ref in self.seats else self.card(ref).seat
+
+    def release_news(self, ended: Moment) -> None:
+        """Deliver the private news held until `ended` (a sub-phase) is over."""
+        for n in self.news.release(ended):
+            self.notify(n.to, n.text, n.skill)
 
     # ------------------------------------------------------------- messages
     def _emit(

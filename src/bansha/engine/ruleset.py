@@ -13,7 +13,9 @@ from mypy_extensions import mypyc_attr
 from .actions import Action, LegalAction, Prompt
 from .factions import FactionRule
 from .phase import Phase
+from .schedule import Schedule
 from .skills import SkillSpec
+from .statuses import StatusKind
 
 if TYPE_CHECKING:
     from .game import Game
@@ -72,6 +74,18 @@ class Ruleset:
     # True: the game checks wins after every single out (put_out). False: the
     # ruleset calls game.check_win() itself (s15: "每一步执行完毕后，执行胜负判定").
     win_check_on_out: ClassVar[bool] = True
+    # ---- the shape of docs/architecture.md ("The shape"); all optional ----
+    # the windows of a day and a night, each with its abilities in the post's order
+    schedule: ClassVar[Schedule] = Schedule()
+    # m125: ("history", "reversal") and ("历史轮", "逆转轮"); one unnamed round otherwise
+    rounds: ClassVar[tuple[str, ...]] = ("",)
+    rounds_cn: ClassVar[tuple[str, ...]] = ("",)
+    status_kinds: ClassVar[dict[str, StatusKind]] = {}
+    # the seat's faction: the first of these any of its cards holds (m125: 狼人阵营
+    # first); empty = its first card's faction
+    faction_order: ClassVar[tuple[str, ...]] = ()
+    # inputs may address a card ("甲:1") as actor or target
+    card_targets: ClassVar[bool] = False
 
     def __init__(self, options: dict[str, Any] | None = None) -> None:
         self.options: dict[str, Any] = {} if options is None else options
@@ -125,6 +139,11 @@ class Ruleset:
         return pool
 
     # ---- hooks ----------------------------------------------------------
+    def new_state(self) -> object | None:
+        """The ruleset's typed state for one game (`game.state`, read back with
+        `bansha.engine.state.state_of(game, MyState)`); None = none."""
+        return None
+
     def stalemate_days(self) -> int | None:
         """End the game with no winner once this many whole days pass with nobody
         going out (a state the rules cannot resolve, e.g. nobody left able to act).

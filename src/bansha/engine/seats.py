@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .cards import Card
 from .skills import SkillSpec, SkillState
 
 
@@ -18,10 +19,12 @@ class SeatState:
     out_cause: str | None
     out_at: str | None
     flags: dict[str, Any]
+    cards: list[Card]  # one per role card, in order (m125: two)
 
     def __init__(self, name: str, roles: list[str], faction: str, alive: bool = True,
                  skills: dict[str, SkillState] | None = None, out_cause: str | None = None,
-                 out_at: str | None = None, flags: dict[str, Any] | None = None) -> None:
+                 out_at: str | None = None, flags: dict[str, Any] | None = None,
+                 cards: list[Card] | None = None) -> None:
         self.name = name
         self.roles = roles
         self.faction = faction
@@ -30,6 +33,7 @@ class SeatState:
         self.out_cause = out_cause
         self.out_at = out_at
         self.flags = {} if flags is None else flags
+        self.cards = [] if cards is None else cards
 
     @property
     def role(self) -> str:
