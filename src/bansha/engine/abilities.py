@@ -112,6 +112,7 @@ class Use:
     voided: str | None = None
     notes: list[str] = field(default_factory=list)
     npc: bool = False  # replayed from a round record
+    window: str = ""  # the sub-phase it resolves in ("" = the part has none)
 
 
 class UseBook:

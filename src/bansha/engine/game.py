@@ -19,11 +19,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .abilities import Use, UseBook
 from .actions import ACCEPTED, Accepted, Action, Answer, LegalAction, Prompt, Rejected
 from .bus import Bus
 from .cards import Card, resolve_ref, seat_faction
 from .events import DIRECTOR, Event
 from .factions import WinChecker
+from .held import Origin, SkillTable
 from .lastwords import LastWords
 from .log import GameLog
 from .moment import Calendar, Moment, NewsBuffer
@@ -36,6 +38,7 @@ from .seats import SeatState
 from .secrecy import may_see
 from .statuses import StatusBook
 from .votes import ABSTAIN, VoteBox
+from .window import WindowRun
 
 
 class SetupError(ValueError):
@@ -394,6 +397,8 @@ class Game:
             return self._refuse(a, reason)
         now = self.ruleset.resolve_now(self, a)
         if now is None:
+            if self.ruleset.role_data and self._use(a):
+                return ACCEPTED
             self.submitted[self.ruleset.submit_key(self, a)] = a
             return ACCEPTED
         if self._resolution is not None:
@@ -531,6 +536,7 @@ class Game:
         self.phases.append(PhaseRecord(phase.label, sheriff=self.sheriff))
         self.votes = VoteBox()
         self.submitted = {}
+        self.uses = UseBook()
         self.ruleset.on_phase_start(self)
         self.phases[-1].sheriff = self.sheriff
         self._check_stalemate()
@@ -569,6 +575,29 @@ class Game:
         self.bus = Bus()
         self.statuses = StatusBook(dict(rs.status_kinds), self.calendar)
         self.news = NewsBuffer()
+        self.uses = UseBook()  # this window's uses of held abilities, in order
+        self.window: WindowRun | None = None  # the sub-phase running (resolve.py)
+        self.held = SkillTable()  # abilities held, by card (seat name for one card)
+        for name, seat in self.seats.items():
+            for c in seat.cards:
+                role = rs.role_data.get(c.role)
+                for ab in role.abilities if role is not None else ():
+                    self.held.grant(name if len(seat.cards) == 1 else c.ref, ab,
+                                    Origin(role=c.role))
+
+    def _use(self, a: Action) -> bool:
+        """Keep a submission of a held ability as a Use (several per window for a
+        [数值] ability; a team ability keyed by the ruleset's submit_key)."""
+        h = self.held.get(a.seat, a.skill)
+        if h is None:
+            return False
+        team = self.ruleset.submit_key(self, a) if h.ability.team else None
+        subs = self.calendar.subs(self.phase.kind)
+        window = self.sub if self.sub in h.ability.windows else next(
+            (w for w in h.ability.windows if w in subs), "")
+        self.uses.submit(Use(a.seat, a.skill, a.all_targets(), a.choice, a.text,
+                             window=window), h.ability, team)
+        return True
 
     @property
     def moment(self) -> Moment:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from mypy_extensions import mypyc_attr
 
+from .abilities import RoleData
 from .actions import Action, LegalAction, Prompt
 from .factions import FactionRule
 from .phase import Phase
@@ -86,6 +87,9 @@ class Ruleset:
     faction_order: ClassVar[tuple[str, ...]] = ()
     # inputs may address a card ("甲:1") as actor or target
     card_targets: ClassVar[bool] = False
+    # roles as data with their abilities (abilities.py); each card's abilities are
+    # held in game.held, and a submission of a held ability goes to game.uses
+    role_data: ClassVar[dict[str, RoleData]] = {}
 
     def __init__(self, options: dict[str, Any] | None = None) -> None:
         self.options: dict[str, Any] = {} if options is None else options

@@ -101,10 +101,11 @@ class TargetPipeline:
         return new
 
     def resolve(self, ctx: object, use: Use, at: Moment, effect: Effect) -> Resolution:
-        """Route, fire "final_target" for each final target, then the effect."""
+        """Route, fire "final_target" for each final target (data: use, actor and
+        the ctx the effect gets), then the effect."""
         self.route(use, at)
         if self.bus is not None:
             for t in use.final or ():
-                yield from self.bus.fire(Trigger("final_target", t,
-                                                 {"use": use, "actor": use.actor}))
+                yield from self.bus.fire(Trigger("final_target", t, {
+                    "use": use, "actor": use.actor, "ctx": ctx}))
         yield from effect(ctx, use)
