@@ -147,3 +147,33 @@ def test_without_card_targets_a_card_reference_is_refused_as_before() -> None:
     g = Game.new(OneCard, [{"甲": ["民", "狼"]}, {"乙": ["民", "民"]}], seed=1)
     bad = g.submit(Action("甲", "查看", "乙:1"))
     assert not bad and bad.reason == "目标 乙:1 不是本局玩家"  # type: ignore[union-attr]
+
+
+class Rounds(TwoCards):
+    """Toy m125-like table: two rounds; every 查看 is recorded for the next round."""
+
+    id = "toy-rounds"
+    rounds = ("history", "reversal")
+    rounds_cn = ("历史轮", "逆转轮")
+
+    def check_submit(self, game: Game, action: Action) -> str | None:
+        game.record.record(action.seat, game.moment, action)
+        return None
+
+
+def test_a_game_ends_a_round_and_replays_its_record_as_npc_inputs() -> None:
+    g = Game.new(Rounds, [{"甲": ["民", "狼"]}, {"乙": ["民", "民"]}], seed=1)
+    assert g.submit(Action("甲:1", "查看", "乙:1"))
+    assert g.submit(Action("乙:1", "查看", "甲:2"))
+    g.next_round()
+    assert g.phase == Phase("night", 1) and g.phases[-1].at == "reversal night 1"
+    assert g.moment.round == 2 and g.calendar.chinese(g.moment) == "逆转轮第1天夜晚"
+    live, dropped = g.replays()
+    assert [(r.card, r.action.target) for r in live] == [("甲:1", "乙:1"), ("乙:1", "甲:2")]
+    g.card("甲:2").alive = False  # a card out in the reversal round before its turn
+    g.record.free("甲:1")  # 定序王子 "可以自由操作该身份"
+    live, dropped = g.replays()
+    assert live == [] and [why for _, why in dropped] == [
+        "甲:1 已由玩家自由操作", "目标 甲:2 已出局，记录的操作无法发动"]
+    with pytest.raises(ValueError, match="没有第3轮"):
+        g.next_round()

@@ -22,7 +22,7 @@ from typing import Any
 from .abilities import Use, UseBook
 from .actions import ACCEPTED, Accepted, Action, Answer, LegalAction, Prompt, Rejected
 from .bus import Bus
-from .cards import Card, resolve_ref, seat_faction
+from .cards import Card, Recorded, RoundRecord, resolve_ref, seat_faction
 from .events import DIRECTOR, Event
 from .factions import WinChecker
 from .held import Origin, SkillTable
@@ -532,8 +532,9 @@ class Game:
         if self.phases:
             self.phases[-1].alive = self.alive_seats()
         self.phase = phase
-        self._label = phase.label
-        self.phases.append(PhaseRecord(phase.label, sheriff=self.sheriff))
+        self._label = phase.label if self.round == 1 else self.calendar.label(
+            self.calendar.of_phase(phase, "", self.round))  # reversal night 1
+        self.phases.append(PhaseRecord(self._label, sheriff=self.sheriff))
         self.votes = VoteBox()
         self.submitted = {}
         self.uses = UseBook()
@@ -577,6 +578,7 @@ class Game:
         self.news = NewsBuffer()
         self.uses = UseBook()  # this window's uses of held abilities, in order
         self.window: WindowRun | None = None  # the sub-phase running (resolve.py)
+        self.record = RoundRecord()  # card inputs of this round, replayed in the next
         self.held = SkillTable()  # abilities held, by card (seat name for one card)
         for name, seat in self.seats.items():
             for c in seat.cards:
@@ -624,6 +626,27 @@ class Game:
     def owner(self, ref: str) -> str:
         """The seat an input names: itself, or the seat of a card reference."""
         return ref if ref in self.seats else self.card(ref).seat
+
+    def next_round(self) -> None:
+        """End the round (m125 历史轮): its record closes, and the next round opens at
+        the ruleset's opening phase, labelled with the round (`reversal day 1`)."""
+        if self.round >= len(self.ruleset.rounds):
+            raise ValueError(f"{self.ruleset.title} 没有第{self.round + 1}轮")
+        self.record.close()
+        self.round += 1
+        self._open_phase(self.ruleset.opening_phase())
+
+    def replays(self) -> tuple[list[Recorded], list[tuple[Recorded, str]]]:
+        """The recorded inputs due now as NPC inputs, and those that cannot happen any
+        more (actor card or a target out, or the card freed), with why."""
+        def gone(ref: str) -> bool:
+            if ref in self.seats:
+                return not self.seats[ref].alive
+            try:
+                return not self.card(ref).alive
+            except ValueError:
+                return True
+        return self.record.due(self.moment, gone)
 
     def release_news(self, ended: Moment) -> None:
         """Deliver the private news held until `ended` (a sub-phase) is over."""
