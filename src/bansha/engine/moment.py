@@ -52,6 +52,16 @@ class Moment:
     def __le__(self, other: Moment) -> bool:
         return self.key <= other.key
 
+    # spelled out: in the compiled build a class defining __lt__ loses the generated
+    # ones (see engine/phase.py)
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Moment):
+            return NotImplemented
+        return self.key == other.key
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
     @property
     def phase(self) -> Phase:
         """The coarse phase this moment falls in (what M47/S15 and the log use)."""

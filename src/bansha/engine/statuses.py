@@ -103,9 +103,9 @@ class StatusBook:
     calendar: Calendar = field(default_factory=Calendar)
     # source classes for StatusKind.against: name -> predicate over the source seat
     sources: dict[str, Callable[[str | None], bool]] = field(default_factory=dict)
-    _by: dict[str, list[Status]] = field(default_factory=dict)
-    _shields: dict[str, str] = field(default_factory=dict)
-    _seq: int = 0
+    _by: dict[str, list[Status]] = field(default_factory=dict, init=False)
+    _shields: dict[str, str] = field(default_factory=dict, init=False)
+    _seq: int = field(default=0, init=False)
 
     def kind(self, name: str) -> StatusKind:
         k = self.kinds.get(name)
