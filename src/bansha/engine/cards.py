@@ -20,7 +20,7 @@ invalidated when its actor card or a target is gone ("则玩家B在第一轮记�
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Literal
 
 from .actions import Action
@@ -40,16 +40,28 @@ class Disguise:
     until: Until | None = None
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)  # made for every seat of every game: see actions.Action
 class Card:
     seat: str
     index: int  # 1-based
     role: str
     faction: str
-    can_kill: bool = False
-    alive: bool = True
-    revealed: bool = False
-    disguises: list[Disguise] = field(default_factory=list)
+    can_kill: bool
+    alive: bool
+    revealed: bool
+    disguises: list[Disguise]
+
+    def __init__(self, seat: str, index: int, role: str, faction: str,
+                 can_kill: bool = False, alive: bool = True, revealed: bool = False,
+                 disguises: list[Disguise] | None = None) -> None:
+        self.seat = seat
+        self.index = index
+        self.role = role
+        self.faction = faction
+        self.can_kill = can_kill
+        self.alive = alive
+        self.revealed = revealed
+        self.disguises = [] if disguises is None else disguises
 
     @property
     def ref(self) -> str:

@@ -36,6 +36,7 @@ from .ring import Ring
 from .ruleset import DEFAULT_NAMES, Resolution, Ruleset
 from .seats import SeatState
 from .secrecy import may_see
+from .shape import Shape
 from .statuses import StatusBook
 from .votes import ABSTAIN, VoteBox
 from .window import WindowRun
@@ -81,10 +82,14 @@ class Game:
         self.order: tuple[str, ...] = tuple(names)
         self.ring = Ring(self.order)
         self.seats: dict[str, SeatState] = {}
+        order = ruleset.faction_order
         for name, cards in zip(self.order, roles, strict=True):
-            hand = [Card(name, i, r, ruleset.roles[r].faction) for i, r in enumerate(cards, 1)]
-            seat = SeatState(name=name, roles=list(cards),
-                             faction=seat_faction(hand, ruleset.faction_order), cards=hand)
+            if len(cards) == 1 and not order:  # one card: its faction, the card made later
+                seat = SeatState(name, list(cards), ruleset.roles[cards[0]].faction)
+            else:
+                hand = [Card(name, i, r, ruleset.roles[r].faction)
+                        for i, r in enumerate(cards, 1)]
+                seat = SeatState(name, list(cards), seat_faction(hand, order), cards=hand)
             for card in cards:
                 for sk in ruleset.roles[card].skills:
                     seat.grant(ruleset.skills[sk])
@@ -532,12 +537,12 @@ class Game:
         if self.phases:
             self.phases[-1].alive = self.alive_seats()
         self.phase = phase
-        self._label = phase.label if self.round == 1 else self.calendar.label(
-            self.calendar.of_phase(phase, "", self.round))  # reversal night 1
+        self._label = phase.label if self.shape.round == 1 else self.calendar.label(
+            self.calendar.of_phase(phase, "", self.shape.round))  # reversal night 1
         self.phases.append(PhaseRecord(self._label, sheriff=self.sheriff))
         self.votes = VoteBox()
         self.submitted = {}
-        self.uses = UseBook()
+        self.shape.new_window()
         self.ruleset.on_phase_start(self)
         self.phases[-1].sheriff = self.sheriff
         self._check_stalemate()
@@ -568,24 +573,84 @@ class Game:
     # ------------------------------------------- the shape (docs/architecture.md)
     def _init_shape(self) -> None:
         rs = self.ruleset
-        self.calendar: Calendar = rs.schedule.calendar(rs.rounds, rs.rounds_cn)
-        self.sub = ""  # the running sub-phase, set by a ruleset that declares them
-        self.nth = 1
-        self.round = 1
-        self.state: object | None = rs.new_state()  # typed: engine/state.py state_of
-        self.bus = Bus()
-        self.statuses = StatusBook(dict(rs.status_kinds), self.calendar)
-        self.news = NewsBuffer()
-        self.uses = UseBook()  # this window's uses of held abilities, in order
-        self.window: WindowRun | None = None  # the sub-phase running (resolve.py)
-        self.record = RoundRecord()  # card inputs of this round, replayed in the next
-        self.held = SkillTable()  # abilities held, by card (seat name for one card)
-        for name, seat in self.seats.items():
-            for c in seat.cards:
-                role = rs.role_data.get(c.role)
-                for ab in role.abilities if role is not None else ():
-                    self.held.grant(name if len(seat.cards) == 1 else c.ref, ab,
-                                    Origin(role=c.role))
+        self.shape = Shape(_calendar(type(rs)), rs.status_kinds, rs.new_state())
+        if rs.role_data:
+            for name, seat in self.seats.items():
+                for c in seat.cards:
+                    role = rs.role_data.get(c.role)
+                    for ab in role.abilities if role is not None else ():
+                        self.held.grant(name if len(seat.cards) == 1 else c.ref, ab,
+                                        Origin(role=c.role))
+
+    # the shape's parts (shape.py), as properties
+    @property
+    def calendar(self) -> Calendar:
+        return self.shape.calendar
+
+    @property
+    def sub(self) -> str:
+        """The running sub-phase, set by a ruleset that declares them."""
+        return self.shape.sub
+
+    @sub.setter
+    def sub(self, value: str) -> None:
+        self.shape.sub = value
+
+    @property
+    def nth(self) -> int:
+        return self.shape.nth
+
+    @nth.setter
+    def nth(self, value: int) -> None:
+        self.shape.nth = value
+
+    @property
+    def round(self) -> int:
+        return self.shape.round
+
+    @property
+    def state(self) -> object | None:
+        """The ruleset's typed state (Ruleset.new_state; read it with state.state_of)."""
+        return self.shape.state
+
+    @property
+    def window(self) -> WindowRun | None:
+        """The sub-phase running (resolve.py), for effects that insert or void uses."""
+        return self.shape.window
+
+    @window.setter
+    def window(self, value: WindowRun | None) -> None:
+        self.shape.window = value
+
+    @property
+    def bus(self) -> Bus:
+        """The trigger bus (bus.py)."""
+        return self.shape.bus()
+
+    @property
+    def statuses(self) -> StatusBook:
+        """Every status of the game, of the ruleset's `status_kinds` (statuses.py)."""
+        return self.shape.statuses()
+
+    @property
+    def news(self) -> NewsBuffer:
+        """Private news held until its sub-phase ends (`release_news`)."""
+        return self.shape.news()
+
+    @property
+    def uses(self) -> UseBook:
+        """This window's uses of held abilities, in order (a new book each phase)."""
+        return self.shape.uses()
+
+    @property
+    def held(self) -> SkillTable:
+        """Abilities held, by card (the seat's name when it holds one card)."""
+        return self.shape.held()
+
+    @property
+    def record(self) -> RoundRecord:
+        """Card inputs of this round, replayed in the next (`next_round`, `replays`)."""
+        return self.shape.record()
 
     def _use(self, a: Action) -> bool:
         """Keep a submission of a held ability as a Use (several per window for a
@@ -633,7 +698,7 @@ class Game:
         if self.round >= len(self.ruleset.rounds):
             raise ValueError(f"{self.ruleset.title} 没有第{self.round + 1}轮")
         self.record.close()
-        self.round += 1
+        self.shape.round += 1
         self._open_phase(self.ruleset.opening_phase())
 
     def replays(self) -> tuple[list[Recorded], list[tuple[Recorded, str]]]:
@@ -748,6 +813,17 @@ class Game:
                 self._emit("win", f"游戏结束：{verdict.winner}胜利", None,
                            extra={"winner": verdict.winner})
             raise GameOver()
+
+
+_CALENDARS: dict[type[Ruleset], Calendar] = {}
+
+
+def _calendar(rs: type[Ruleset]) -> Calendar:
+    """A ruleset's calendar, derived once from its schedule and rounds."""
+    cal = _CALENDARS.get(rs)
+    if cal is None:
+        cal = _CALENDARS[rs] = rs.schedule.calendar(rs.rounds, rs.rounds_cn)
+    return cal
 
 
 def _jsonable_players(plist: list[Any]) -> list[Any]:
