@@ -20,7 +20,7 @@ Each instance carries its source seat and skill, its start and its expiry (`Unti
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Literal
 
 from .moment import Calendar, Edge, Moment, Until, expiry_key
@@ -97,15 +97,18 @@ class Escalated:
 Result = Added | Refused | Escalated
 
 
-@dataclass
 class StatusBook:
-    kinds: dict[str, StatusKind]
-    calendar: Calendar = field(default_factory=Calendar)
-    # source classes for StatusKind.against: name -> predicate over the source seat
-    sources: dict[str, Callable[[str | None], bool]] = field(default_factory=dict)
-    _by: dict[str, list[Status]] = field(default_factory=dict, init=False)
-    _shields: dict[str, str] = field(default_factory=dict, init=False)
-    _seq: int = field(default=0, init=False)
+    """Every status of a game by holder. `sources` names the source classes
+    StatusKind.against refers to (name -> predicate over the source seat)."""
+
+    def __init__(self, kinds: dict[str, StatusKind], calendar: Calendar | None = None,
+                 sources: dict[str, Callable[[str | None], bool]] | None = None) -> None:
+        self.kinds = kinds
+        self.calendar = Calendar() if calendar is None else calendar
+        self.sources = {} if sources is None else sources
+        self._by: dict[str, list[Status]] = {}
+        self._shields: dict[str, str] = {}
+        self._seq = 0
 
     def kind(self, name: str) -> StatusKind:
         k = self.kinds.get(name)
