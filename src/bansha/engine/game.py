@@ -19,12 +19,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .abilities import Use, UseBook
 from .actions import ACCEPTED, Accepted, Action, Answer, LegalAction, Prompt, Rejected
+from .bus import Bus
+from .cards import Card, Recorded, RoundRecord, resolve_ref, seat_faction
 from .events import DIRECTOR, Event
 from .factions import WinChecker
+from .held import Origin, SkillTable
 from .input_shape import named, shape_reason
 from .lastwords import LastWords
 from .log import GameLog
+from .moment import Calendar, Moment, NewsBuffer
 from .penalties import CardLedger, normalise_colour
 from .phase import Phase
 from .registry import get_ruleset
@@ -32,7 +37,10 @@ from .ring import Ring
 from .ruleset import DEFAULT_NAMES, Resolution, Ruleset
 from .seats import SeatState
 from .secrecy import may_see
+from .shape import Shape
+from .statuses import StatusBook
 from .votes import ABSTAIN, VoteBox
+from .window import WindowRun
 
 
 class SetupError(ValueError):
@@ -75,9 +83,14 @@ class Game:
         self.order: tuple[str, ...] = tuple(names)
         self.ring = Ring(self.order)
         self.seats: dict[str, SeatState] = {}
+        order = ruleset.faction_order
         for name, cards in zip(self.order, roles, strict=True):
-            spec = ruleset.roles[cards[0]]
-            seat = SeatState(name=name, roles=list(cards), faction=spec.faction)
+            if len(cards) == 1 and not order:  # one card: its faction, the card made later
+                seat = SeatState(name, list(cards), ruleset.roles[cards[0]].faction)
+            else:
+                hand = [Card(name, i, r, ruleset.roles[r].faction)
+                        for i, r in enumerate(cards, 1)]
+                seat = SeatState(name, list(cards), seat_faction(hand, order), cards=hand)
             for card in cards:
                 for sk in ruleset.roles[card].skills:
                     seat.grant(ruleset.skills[sk])
@@ -103,6 +116,7 @@ class Game:
         self._later: list[str] = []  # night announcements published at the next day start
         self._vote_cache: tuple[int, tuple[str, ...]] | None = None
         self._alive_cache: tuple[str, ...] | None = None
+        self._init_shape()
         ruleset.setup(self)
         self._open_phase(self.phase)
 
@@ -362,14 +376,14 @@ class Game:
     def _submit(self, a: Action) -> Answer:
         if self.finished:
             return self._refuse(a, "游戏已结束")
-        if a.seat not in self.seats:
-            return self._refuse(a, f"没有名为 {a.seat} 的玩家")
         seats = self.seats
+        if a.seat not in seats and not self._addressable(a.seat):
+            return self._refuse(a, f"没有名为 {a.seat} 的玩家")
         t = a.target
-        if t is not None and t != ABSTAIN and t not in seats:
+        if t is not None and t != ABSTAIN and t not in seats and not self._addressable(t):
             return self._refuse(a, f"目标 {t} 不是本局玩家")
         for t in a.targets:
-            if t != ABSTAIN and t not in seats:
+            if t != ABSTAIN and t not in seats and not self._addressable(t):
                 return self._refuse(a, f"目标 {t} 不是本局玩家")
         if a.skill == "判罚":
             return self._give_card(a)
@@ -381,6 +395,9 @@ class Game:
             self._run(a)
             return ACCEPTED
         if a.skill in ("投票", "改票"):
+            if a.seat not in seats or (a.target not in seats and a.target != ABSTAIN
+                                       and a.target is not None):
+                return self._refuse(a, "投票的投票人和投票对象应为玩家")
             return self._vote(a)
         if a.skill not in self.ruleset.skills:
             return self._refuse(a, f"本规则没有技能 {a.skill}")
@@ -389,6 +406,8 @@ class Game:
             return self._refuse(a, reason)
         now = self.ruleset.resolve_now(self, a)
         if now is None:
+            if self.ruleset.role_data and self._use(a):
+                return ACCEPTED
             self.submitted[self.ruleset.submit_key(self, a)] = a
             return ACCEPTED
         if self._resolution is not None:
@@ -467,6 +486,8 @@ class Game:
 
     def _refuse(self, a: Action, reason: str) -> Rejected:
         to = (a.seat,) if a.seat in self.seats else DIRECTOR
+        if a.seat not in self.seats and self._addressable(a.seat):
+            to = (self.owner(a.seat),)  # a card's input: its seat is told
         self._emit("rejected", f"{a.seat} 的 {a.skill} 被拒绝：{reason}", to,
                    skill=a.skill, by=a.seat, reason=reason)
         return Rejected(reason)
@@ -531,10 +552,12 @@ class Game:
         if self.phases:
             self.phases[-1].alive = self.alive_seats()
         self.phase = phase
-        self._label = phase.label
-        self.phases.append(PhaseRecord(phase.label, sheriff=self.sheriff))
+        self._label = phase.label if self.shape.round == 1 else self.calendar.label(
+            self.calendar.of_phase(phase, "", self.shape.round))  # reversal night 1
+        self.phases.append(PhaseRecord(self._label, sheriff=self.sheriff))
         self.votes = VoteBox()
         self.submitted = {}
+        self.shape.new_window()
         self.ruleset.on_phase_start(self)
         self.phases[-1].sheriff = self.sheriff
 
@@ -544,6 +567,154 @@ class Game:
 
     def take_key(self, key: str) -> Action | None:
         return self.submitted.pop(key, None)
+
+    # ------------------------------------------- the shape (docs/architecture.md)
+    def _init_shape(self) -> None:
+        rs = self.ruleset
+        self.shape = Shape(_calendar(type(rs)), rs.status_kinds, rs.new_state())
+        if rs.role_data:
+            for name, seat in self.seats.items():
+                for c in seat.cards:
+                    role = rs.role_data.get(c.role)
+                    for ab in role.abilities if role is not None else ():
+                        self.held.grant(name if len(seat.cards) == 1 else c.ref, ab,
+                                        Origin(role=c.role))
+
+    # the shape's parts (shape.py), as properties
+    @property
+    def calendar(self) -> Calendar:
+        return self.shape.calendar
+
+    @property
+    def sub(self) -> str:
+        """The running sub-phase, set by a ruleset that declares them."""
+        return self.shape.sub
+
+    @sub.setter
+    def sub(self, value: str) -> None:
+        self.shape.sub = value
+
+    @property
+    def nth(self) -> int:
+        return self.shape.nth
+
+    @nth.setter
+    def nth(self, value: int) -> None:
+        self.shape.nth = value
+
+    @property
+    def round(self) -> int:
+        return self.shape.round
+
+    @property
+    def state(self) -> object | None:
+        """The ruleset's typed state (Ruleset.new_state; read it with state.state_of)."""
+        return self.shape.state
+
+    @property
+    def window(self) -> WindowRun | None:
+        """The sub-phase running (resolve.py), for effects that insert or void uses."""
+        return self.shape.window
+
+    @window.setter
+    def window(self, value: WindowRun | None) -> None:
+        self.shape.window = value
+
+    @property
+    def bus(self) -> Bus:
+        """The trigger bus (bus.py)."""
+        return self.shape.bus()
+
+    @property
+    def statuses(self) -> StatusBook:
+        """Every status of the game, of the ruleset's `status_kinds` (statuses.py)."""
+        return self.shape.statuses()
+
+    @property
+    def news(self) -> NewsBuffer:
+        """Private news held until its sub-phase ends (`release_news`)."""
+        return self.shape.news()
+
+    @property
+    def uses(self) -> UseBook:
+        """This window's uses of held abilities, in order (a new book each phase)."""
+        return self.shape.uses()
+
+    @property
+    def held(self) -> SkillTable:
+        """Abilities held, by card (the seat's name when it holds one card)."""
+        return self.shape.held()
+
+    @property
+    def record(self) -> RoundRecord:
+        """Card inputs of this round, replayed in the next (`next_round`, `replays`)."""
+        return self.shape.record()
+
+    def _use(self, a: Action) -> bool:
+        """Keep a submission of a held ability as a Use (several per window for a
+        [数值] ability; a team ability keyed by the ruleset's submit_key)."""
+        h = self.held.get(a.seat, a.skill)
+        if h is None:
+            return False
+        team = self.ruleset.submit_key(self, a) if h.ability.team else None
+        subs = self.calendar.subs(self.phase.kind)
+        window = self.sub if self.sub in h.ability.windows else next(
+            (w for w in h.ability.windows if w in subs), "")
+        self.uses.submit(Use(a.seat, a.skill, a.all_targets(), a.choice, a.text,
+                             window=window), h.ability, team)
+        return True
+
+    @property
+    def moment(self) -> Moment:
+        p = self.phase
+        m = self.calendar.of_phase(p, self.sub, self.round)
+        return m if self.nth == 1 else Moment(m.day, m.part, m.sub, m.pos, self.nth, m.round)
+
+    def card(self, ref: str) -> Card:
+        """The card `ref` names (`甲:2`, or a one-card seat's name); ValueError says
+        what is wrong."""
+        return resolve_ref({n: s.cards for n, s in self.seats.items()}, ref)
+
+    def _addressable(self, ref: str) -> bool:
+        if ref in self.seats:
+            return True
+        if not self.ruleset.card_targets:
+            return False
+        try:
+            self.card(ref)
+        except ValueError:
+            return False
+        return True
+
+    def owner(self, ref: str) -> str:
+        """The seat an input names: itself, or the seat of a card reference."""
+        return ref if ref in self.seats else self.card(ref).seat
+
+    def next_round(self) -> None:
+        """End the round (m125 历史轮): its record closes, and the next round opens at
+        the ruleset's opening phase, labelled with the round (`reversal day 1`)."""
+        if self.round >= len(self.ruleset.rounds):
+            raise ValueError(f"{self.ruleset.title} 没有第{self.round + 1}轮")
+        self.record.close()
+        self.shape.round += 1
+        self._open_phase(self.ruleset.opening_phase())
+
+    def replays(self) -> tuple[list[Recorded], list[tuple[Recorded, str]]]:
+        """The recorded inputs due now as NPC inputs, and those that cannot happen any
+        more (actor card or a target out, or the card freed), with why."""
+        def gone(ref: str) -> bool:
+            if ref in self.seats:
+                return not self.seats[ref].alive
+            try:
+                return not self.card(ref).alive
+            except ValueError:
+                return True
+        return self.record.due(self.moment, gone)
+
+    def release_news(self, ended: Moment) -> None:
+        """Deliver the private news held until `ended` (a sub-phase) is over."""
+        for n in self.news.release(ended):
+            self.notify(n.to, n.text, n.skill)
 
     # ------------------------------------------------------------- messages
     def _emit(
@@ -640,6 +811,17 @@ class Game:
                 self._emit("win", f"游戏结束：{verdict.winner}胜利", None,
                            extra={"winner": verdict.winner})
             raise GameOver()
+
+
+_CALENDARS: dict[type[Ruleset], Calendar] = {}
+
+
+def _calendar(rs: type[Ruleset]) -> Calendar:
+    """A ruleset's calendar, derived once from its schedule and rounds."""
+    cal = _CALENDARS.get(rs)
+    if cal is None:
+        cal = _CALENDARS[rs] = rs.schedule.calendar(rs.rounds, rs.rounds_cn)
+    return cal
 
 
 def _jsonable_players(plist: list[Any]) -> list[Any]:

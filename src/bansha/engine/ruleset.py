@@ -11,11 +11,14 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from mypy_extensions import mypyc_attr
 
+from .abilities import RoleData
 from .actions import Action, LegalAction, Prompt
 from .factions import FactionRule
 from .forum_rules import ForumRules
 from .phase import Phase
+from .schedule import Schedule
 from .skills import SkillSpec
+from .statuses import StatusKind
 
 if TYPE_CHECKING:
     from .game import Game
@@ -82,6 +85,21 @@ class Ruleset:
     cards_per_player: ClassVar[int] = 1
     sub_phases: ClassVar[tuple[str, ...]] = ()
     candidacy: ClassVar[bool] = False
+    # ---- the shape of docs/architecture.md ("The shape"); all optional ----
+    # the windows of a day and a night, each with its abilities in the post's order
+    schedule: ClassVar[Schedule] = Schedule()
+    # m125: ("history", "reversal") and ("历史轮", "逆转轮"); one unnamed round otherwise
+    rounds: ClassVar[tuple[str, ...]] = ("",)
+    rounds_cn: ClassVar[tuple[str, ...]] = ("",)
+    status_kinds: ClassVar[dict[str, StatusKind]] = {}
+    # the seat's faction: the first of these any of its cards holds (m125: 狼人阵营
+    # first); empty = its first card's faction
+    faction_order: ClassVar[tuple[str, ...]] = ()
+    # inputs may address a card ("甲:1") as actor or target
+    card_targets: ClassVar[bool] = False
+    # roles as data with their abilities (abilities.py); each card's abilities are
+    # held in game.held, and a submission of a held ability goes to game.uses
+    role_data: ClassVar[dict[str, RoleData]] = {}
 
     def __init__(self, options: dict[str, Any] | None = None) -> None:
         self.options: dict[str, Any] = {} if options is None else options
@@ -150,6 +168,11 @@ class Ruleset:
         return pool
 
     # ---- hooks ----------------------------------------------------------
+    def new_state(self) -> object | None:
+        """The ruleset's typed state for one game (`game.state`, read back with
+        `bansha.engine.state.state_of(game, MyState)`); None = none."""
+        return None
+
     def opening_phase(self) -> Phase:
         """The phase a game opens in; a ruleset may make it depend on its options."""
         return self.first_phase

@@ -1,160 +1,278 @@
-"""Statuses (状态): effects on a seat with a source, a duration and a visibility.
+"""Statuses (状态) as data: a `StatusKind` per name, instances in a `StatusBook`.
 
-Time is counted in phase indices. A status applied in phase ``start`` with
-``expires_at=b`` lasts until boundary ``b`` (the boundary that closes phase
-``b``) is crossed; ``expires_at=None`` means it never expires on its own.
-Rules decide *when* statuses are applied and what they do; this module only
-keeps the book, so that immunity, composites and consumption order behave the
-same in every ruleset.
+A kind says what the post's 常见负面状态特效 / 非负面状态特效 say of it:
+- negative or not, and whether its holder is told (流血 "该状态不予通知");
+- what it blocks (`blocks`: skills, forced skills, 杀人, votes, vote weight — names a
+  ruleset checks with `book.blocking(holder, what)`) and what it is made of
+  (业炎 = 沉默+超度+遗忘; a composite counts as each part);
+- what a second application does (流血: "再次获得[流血]…改为造成致死伤害");
+- immunities: `clears="negative"` (秩序 "清除并免疫负面状态") or "non_negative"
+  (漏洞); with both, the later one is void — this follows from each blocking the
+  other's class;
+- a use count (守护：X "抵消掉X次[指杀]，会优先消耗掉时限较短的"), and the sources it
+  works against (厚皮肉猪's 不死 "仅针对非村民阵营");
+- an instance given by a forced skill ends when that skill does ("若强制技能提供任何
+  [状态]，则该强制技能失效后，这些状态也一同失效").
+
+Each instance carries its source seat and skill, its start and its expiry (`Until`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Literal
+
+from .moment import Calendar, Edge, Moment, Until, expiry_key
+
+# block names the engine knows; a ruleset may use others
+SKILLS = "skills"  # non-forced skills (沉默)
+FORCED = "forced"  # forced skills (遗忘)
+KILL = "kill"  # 杀人 (缴械, 超度)
+VOTE = "vote"  # casting a vote
+VOTE_WEIGHT = "vote_weight"  # the vote counts 0 (迷魂)
+TARGETED = "targeted"  # targeted effects on the holder do not resolve (隐身)
+
+Repeat = Literal["stack", "refresh", "ignore", "escalate"]
 
 
-@dataclass(frozen=True)
-class Status:
-    """One status instance on one holder.
-
-    ``components`` makes a composite: 业炎 = (沉默, 超度, 遗忘) counts as each of
-    its parts while it lasts, so rules checking for 沉默 need not know 业炎.
-    ``immune_to`` / ``immune_to_negative`` turn the status into an immunity
-    (漏洞 naming specific statuses, 秩序 refusing every negative one).
-    """
-
+@dataclass(frozen=True, slots=True)
+class StatusKind:
     name: str
-    holder: str
-    source: str
-    start: int
-    expires_at: int | None = None
-    visible_to_holder: bool = True
     negative: bool = False
-    components: tuple[str, ...] = ()
-    immune_to: tuple[str, ...] = ()
-    immune_to_negative: bool = False
+    visible: bool = True  # the holder is told when it gains it
+    blocks: frozenset[str] = frozenset()
+    parts: tuple[str, ...] = ()  # composite: counts as each of these kinds
+    repeat: Repeat = "stack"
+    escalate_to: str = ""  # with repeat="escalate": the damage kind dealt instead
+    clears: Literal["", "negative", "non_negative"] = ""
+    uses: int | None = None  # 守护：X — the default X
+    against: str = ""  # a source class named in StatusBook(sources=...); "" = any source
+    aliases: tuple[str, ...] = ()  # 业炎/净化, 冰冻/恐惧
 
-    def __post_init__(self) -> None:
-        if not self.name:
-            raise ValueError("a status needs a name")
-        # A status that would expire before it starts is a caller bug, not a rule.
-        if self.expires_at is not None and self.expires_at < self.start:
-            raise ValueError(
-                f"status {self.name} on {self.holder} expires at boundary {self.expires_at}"
-                f" before its start phase {self.start}"
-            )
+
+@dataclass(slots=True)
+class Status:
+    kind: StatusKind
+    holder: str
+    source: str | None
+    skill: str | None
+    start: Moment
+    until: Until | None  # None = permanent
+    uses_left: int | None = None
+    forced: bool = False  # given by a forced skill: ends with it
+    seq: int = 0
 
     @property
-    def permanent(self) -> bool:
-        return self.expires_at is None
-
-    def covers(self, name: str) -> bool:
-        """True if this status is ``name`` or a composite containing it."""
-        return name == self.name or name in self.components
-
-    def refuses(self, incoming: Status) -> bool:
-        """True if this status, acting as an immunity, blocks ``incoming``."""
-        if self.immune_to_negative and incoming.negative:
-            return True
-        # An immunity to 沉默 must also stop 业炎, or a composite would be a loophole.
-        return any(incoming.covers(n) for n in self.immune_to)
+    def name(self) -> str:
+        return self.kind.name
 
 
-@dataclass(frozen=True)
-class Refused:
-    """Why an add was refused; ``by`` is the immunity status that refused it."""
-
+@dataclass(frozen=True, slots=True)
+class Added:
     status: Status
-    by: Status
+    cleared: tuple[Status, ...] = ()  # what the new immunity swept away
+
+
+@dataclass(frozen=True, slots=True)
+class Refused:
+    name: str
+    holder: str
+    by: str  # the immunity (a status name) or the holder's shield reason
 
     @property
     def reason(self) -> str:
-        return f"{self.status.holder} is immune to {self.status.name}: {self.by.name}"
+        return f"{self.holder} 免疫 {self.name}（{self.by}）"
 
 
-def _remaining_key(status: Status) -> tuple[int, int]:
-    # Permanent statuses sort after every timed one; all timed ones share "now",
-    # so comparing expiry boundaries is comparing remaining durations.
-    if status.expires_at is None:
-        return (1, 0)
-    return (0, status.expires_at)
+@dataclass(frozen=True, slots=True)
+class Escalated:
+    """A second application turned into damage (流血 → 致死伤害): the caller deals it."""
+
+    name: str
+    holder: str
+    damage: str
+
+
+Result = Added | Refused | Escalated
 
 
 class StatusBook:
-    """Every status in a game, grouped by holder, in the order they were added."""
+    """Every status of a game by holder. `sources` names the source classes
+    StatusKind.against refers to (name -> predicate over the source seat)."""
 
-    def __init__(self) -> None:
-        self._by_holder: dict[str, list[Status]] = {}
+    def __init__(self, kinds: dict[str, StatusKind], calendar: Calendar | None = None,
+                 sources: dict[str, Callable[[str | None], bool]] | None = None) -> None:
+        self.kinds = kinds
+        self.calendar = Calendar() if calendar is None else calendar
+        self.sources = {} if sources is None else sources
+        self._by: dict[str, list[Status]] = {}
+        self._shields: dict[str, str] = {}
+        self._seq = 0
 
-    def add(self, status: Status) -> Refused | None:
-        """Add ``status`` unless one of the holder's immunities refuses it.
+    def kind(self, name: str) -> StatusKind:
+        k = self.kinds.get(name)
+        if k is not None:
+            return k
+        for kind in self.kinds.values():
+            if name in kind.aliases:
+                return kind
+        raise KeyError(f"未知的状态 {name}")
 
-        Returns ``None`` on success, or a :class:`Refused` explaining the refusal
-        so the resolution trace can say which immunity stopped it.
-        """
-        for held in self._by_holder.get(status.holder, []):
-            if held.refuses(status):
-                return Refused(status, held)
-        self._by_holder.setdefault(status.holder, []).append(status)
-        return None
+    def shield(self, holder: str, reason: str) -> None:
+        """The holder gains no status at all (天命人 "不会获得任何状态")."""
+        self._shields[holder] = reason
 
+    # ---- adding -----------------------------------------------------------
+    def add(self, name: str, holder: str, at: Moment, until: Until | None = None,
+            source: str | None = None, skill: str | None = None,
+            uses: int | None = None, forced: bool = False) -> Result:
+        kind = self.kind(name)
+        if holder in self._shields:
+            return Refused(kind.name, holder, self._shields[holder])
+        held = self._by.get(holder, [])
+        for s in held:
+            c = s.kind.clears
+            if (c == "negative" and kind.negative) or (c == "non_negative" and not kind.negative):
+                return Refused(kind.name, holder, s.name)
+        same = [s for s in held if s.kind is kind]
+        if same and kind.repeat == "escalate":
+            return Escalated(kind.name, holder, kind.escalate_to)
+        if same and kind.repeat == "ignore":
+            return Refused(kind.name, holder, kind.name)
+        if same and kind.repeat == "refresh":
+            held = [s for s in held if s.kind is not kind]
+        cleared: list[Status] = []
+        if kind.clears:
+            neg = kind.clears == "negative"
+            cleared = [s for s in held if s.kind.negative == neg]
+            held = [s for s in held if s.kind.negative != neg]
+        st = Status(kind, holder, source, skill, at, until,
+                    kind.uses if uses is None else uses, forced, self._seq)
+        self._seq += 1
+        held.append(st)
+        self._by[holder] = held
+        return Added(st, tuple(cleared))
+
+    # ---- asking -------------------------------------------------------------
     def of(self, holder: str) -> list[Status]:
-        """All statuses on ``holder`` (including hidden ones), oldest first."""
-        return list(self._by_holder.get(holder, []))
-
-    def has(self, holder: str, name: str) -> bool:
-        """True if ``holder`` has ``name`` directly or through a composite."""
-        return any(s.covers(name) for s in self._by_holder.get(holder, []))
-
-    def holders_of(self, name: str) -> list[str]:
-        """Holders that currently have ``name`` (directly or via a composite)."""
-        return [h for h in self._by_holder if self.has(h, name)]
-
-    def remove(self, holder: str, name: str, source: str | None = None) -> list[Status]:
-        """Remove every instance named exactly ``name`` (optionally only from ``source``).
-
-        Composites are not split: removing 沉默 leaves 业炎 whole, because
-        dispelling one part of a composite is a rule decision, not bookkeeping.
-        """
-        held = self._by_holder.get(holder, [])
-        gone = [s for s in held if s.name == name and (source is None or s.source == source)]
-        self._keep(holder, [s for s in held if s not in gone])
-        return gone
-
-    def consume(self, holder: str, name: str) -> Status | None:
-        """Remove and return one ``name`` instance, the one with least time left.
-
-        Using up the soonest-to-expire instance first wastes nothing: a
-        permanent instance is only spent once no timed one remains.
-        """
-        held = self._by_holder.get(holder, [])
-        candidates = [s for s in held if s.name == name]
-        if not candidates:
-            return None
-        # min() is stable, so equal durations are consumed oldest first.
-        chosen = min(candidates, key=_remaining_key)
-        index = next(i for i, s in enumerate(held) if s is chosen)
-        self._keep(holder, held[:index] + held[index + 1 :])
-        return chosen
-
-    def expire(self, boundary: int) -> list[Status]:
-        """Cross phase boundary ``boundary``; drop and return what expired there."""
-        expired: list[Status] = []
-        for holder in list(self._by_holder):
-            held = self._by_holder[holder]
-            ended = [s for s in held if s.expires_at is not None and s.expires_at <= boundary]
-            if ended:
-                expired.extend(ended)
-                self._keep(holder, [s for s in held if s not in ended])
-        return expired
+        return list(self._by.get(holder, ()))
 
     def visible_to(self, holder: str) -> list[Status]:
-        """Statuses ``holder`` may see on itself; hidden ones are left out."""
-        return [s for s in self._by_holder.get(holder, []) if s.visible_to_holder]
+        return [s for s in self._by.get(holder, ()) if s.kind.visible]
 
-    def _keep(self, holder: str, statuses: list[Status]) -> None:
-        # Drop empty holders so iteration over holders stays meaningful.
-        if statuses:
-            self._by_holder[holder] = statuses
+    def _covers(self, kind: StatusKind, name: str) -> bool:
+        if kind.name == name or name in kind.aliases:
+            return True
+        for part in kind.parts:
+            sub = self.kinds.get(part)
+            if part == name or (sub is not None and self._covers(sub, name)):
+                return True
+        return False
+
+    def has(self, holder: str, name: str, source: str | None = None) -> bool:
+        """`holder` has `name` directly or through a composite (业炎 has 沉默); with
+        `source`, only an instance that works against that source counts."""
+        return self.find(holder, name, source) is not None
+
+    def find(self, holder: str, name: str, source: str | None = None) -> Status | None:
+        best: Status | None = None
+        for s in self._by.get(holder, ()):
+            if not self._covers(s.kind, name) or not self._works_against(s, source):
+                continue
+            if best is None or self._expiry(s) < self._expiry(best):
+                best = s
+        return best
+
+    def _works_against(self, s: Status, source: str | None) -> bool:
+        if not s.kind.against:
+            return True
+        pred = self.sources.get(s.kind.against)
+        return pred is None or pred(source)
+
+    def blocking(self, holder: str, what: str) -> Status | None:
+        """The first status of `holder` that blocks `what` (through composites)."""
+        for s in self._by.get(holder, ()):
+            if self._blocks(s.kind, what):
+                return s
+        return None
+
+    def _blocks(self, kind: StatusKind, what: str) -> bool:
+        if what in kind.blocks:
+            return True
+        return any(p in self.kinds and self._blocks(self.kinds[p], what) for p in kind.parts)
+
+    def holders(self, name: str) -> list[str]:
+        return [h for h in self._by if self.has(h, name)]
+
+    def _expiry(self, s: Status) -> tuple[int, ...]:
+        return (*expiry_key(self.calendar, s.start, s.until), s.seq)
+
+    # ---- spending and ending --------------------------------------------
+    def consume(self, holder: str, name: str, source: str | None = None) -> Status | None:
+        """Spend one use of `name` — the instance that ends soonest first (守护 "会优先
+        消耗掉时限较短的"); an instance with no uses left goes."""
+        s = self.find(holder, name, source)
+        if s is None:
+            return None
+        if s.uses_left is not None:
+            s.uses_left -= 1
+            if s.uses_left > 0:
+                return s
+        self._drop(holder, [s])
+        return s
+
+    def remove(self, holder: str, name: str, source: str | None = None) -> list[Status]:
+        gone = [s for s in self._by.get(holder, ())
+                if s.kind.name == name and (source is None or s.source == source)]
+        self._drop(holder, gone)
+        return gone
+
+    def clear(self, holder: str, negative: bool | None = None) -> list[Status]:
+        """清除所有负面状态 (朱雀 涅槃), or every status."""
+        gone = [s for s in self._by.get(holder, ())
+                if negative is None or s.kind.negative == negative]
+        self._drop(holder, gone)
+        return gone
+
+    def end_skill(self, source: str, skill: str) -> list[Status]:
+        """A forced skill ended: the statuses it gave end with it."""
+        gone: list[Status] = []
+        for holder in list(self._by):
+            mine = [s for s in self._by[holder]
+                    if s.forced and s.source == source and s.skill == skill]
+            self._drop(holder, mine)
+            gone.extend(mine)
+        return gone
+
+    def cross(self, edge: Edge, at: Moment) -> list[Status]:
+        """Cross a boundary (the `edge` of sub-phase or part `at`): what ends there."""
+        gone: list[Status] = []
+        for holder in list(self._by):
+            ended = [s for s in self._by[holder]
+                     if s.until is not None and s.until.reached(s.start, edge, at)]
+            self._drop(holder, ended)
+            gone.extend(ended)
+        return gone
+
+    def _drop(self, holder: str, gone: Iterable[Status]) -> None:
+        g = list(gone)
+        if not g:
+            return
+        left = [s for s in self._by.get(holder, ()) if all(s is not x for x in g)]
+        if left:
+            self._by[holder] = left
         else:
-            self._by_holder.pop(holder, None)
+            self._by.pop(holder, None)
+
+    # ---- revival ----------------------------------------------------------
+    def snapshot(self, holder: str) -> tuple[Status, ...]:
+        """The holder's statuses as they are now (kept at an out: "所有状态按出局时为准")."""
+        return tuple(Status(s.kind, s.holder, s.source, s.skill, s.start, s.until,
+                            s.uses_left, s.forced, s.seq) for s in self._by.get(holder, ()))
+
+    def restore(self, holder: str, snap: tuple[Status, ...]) -> None:
+        if snap:
+            self._by[holder] = list(snap)
+        else:
+            self._by.pop(holder, None)
