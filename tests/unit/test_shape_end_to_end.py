@@ -153,7 +153,8 @@ def test_a_night_through_the_whole_shape() -> None:
     assert [(u.actor, u.ability) for u in g.uses.uses()] == [
         ("乙", "收割"), ("乙", "收割"), ("丙", "通灵"), ("甲", "交换")]
     refused = g.submit(Action("乙", "收割", targets=("戊", "丁")))
-    assert not refused and refused.reason == "收割 需要选择 1 个目标"  # type: ignore[union-attr]
+    # refused by the shape check before the ability sees it (input_shape.py)
+    assert not refused and "收割 只有一个目标" in refused.reason  # type: ignore[union-attr]
     g.advance()
     outs = [(e.name, e.cause) for e in g.events if e.kind == "out"]
     # 交换 (午夜) sends the 深夜 通灵 and both 收割 to 丁 instead of 戊: 丁 is the 懦夫,

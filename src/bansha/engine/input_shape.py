@@ -68,6 +68,13 @@ def expected_targets(action: Action, ruleset: Ruleset, prompt: Prompt | None) ->
             return opt.n_targets
     if action.skill in VOTES:
         return 1
+    if ruleset.role_data:  # roles as data (abilities.py): the ability declares its count
+        for role in ruleset.role_data.values():
+            ability = role.ability(action.skill)
+            if ability is not None:
+                if ability.target is not None:
+                    return ability.target.count
+                return 0 if ability.windows else None  # a trigger's choice: its ruleset's
     spec = ruleset.skills.get(action.skill)
     if spec is None:
         return None
