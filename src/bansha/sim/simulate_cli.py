@@ -7,6 +7,7 @@ import functools
 import json
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -155,23 +156,29 @@ def simulate_cmd(
         err.print(f"[yellow]已中断[/yellow]：完成 {result.tally.games}/{games} 局，统计如下")
     if result.tally.games == 0:
         raise typer.Exit(130 if result.interrupted else 1)
-    doc = document(result)
-    # the finished run first: a report that cannot be written must not lose it
+    _publish(document(result), as_json, report, print_tables, write_html)
+    if result.interrupted:
+        raise typer.Exit(130)
+
+
+def _publish(doc: dict[str, Any], as_json: bool, report: str | None,
+             print_doc: Callable[[dict[str, Any], Console], None],
+             write_doc: Callable[[dict[str, Any], str], None]) -> None:
+    """The finished run first (tables or JSON), then the HTML report: a report that
+    cannot be written must not lose the run (exit 1, the figures already printed)."""
     if as_json:
         sys.stdout.write(json.dumps(doc, ensure_ascii=False, indent=2) + "\n")
     else:
-        print_tables(doc, out)
+        print_doc(doc, out)
     if report is not None:
         try:
-            write_html(doc, report)
+            write_doc(doc, report)
         except OSError as e:
             err.print(f"[red]错误[/red]：HTML 报告未能写入 {escape(report)}"
                       f"（{escape(e.strerror or str(e))}）；上面的统计是完整的")
             raise typer.Exit(1) from None
         if not as_json:
             out.print(f"HTML 报告已写入 {escape(report)}")
-    if result.interrupted:
-        raise typer.Exit(130)
 
 
 def _advance(bar: Progress, task: TaskID, k: int) -> None:
@@ -200,19 +207,6 @@ def _simulate_many(cfg: SimConfig, kinds: list[str], as_json: bool, report: str 
         if result.interrupted or result.tally.games == 0:
             break
     doc = document_many(results)
-    # the tables or JSON first: a report that cannot be written never loses the run
-    if as_json:
-        sys.stdout.write(json.dumps(doc, ensure_ascii=False, indent=2) + "\n")
-    else:
-        print_comparison(doc, out)
-    if report is not None:
-        try:
-            write_comparison(doc, report)
-        except OSError as e:
-            err.print(f"[red]错误[/red]：HTML 报告未能写入 {escape(report)}"
-                      f"（{escape(e.strerror or str(e))}）；上面的统计是完整的")
-            raise typer.Exit(1) from None
-        if not as_json:
-            out.print(f"HTML 报告已写入 {escape(report)}")
+    _publish(doc, as_json, report, print_comparison, write_comparison)
     if doc["interrupted"]:
         raise typer.Exit(130)
