@@ -21,9 +21,13 @@ from typing import Any
 from bansha.engine import Action, Game, GameLog, Phase, SetupError, get_ruleset
 from bansha.store import CommandRow, GameRow, InputRow, Store
 
+from .rule_deadlines import TABLE as RULE_DEADLINES
+from .rule_deadlines import default_minutes
+
 log = logging.getLogger("bansha.web")
 
 DIRECTOR_PREFIX = "导演:"
+RULE_CLOCK = "规则时限"  # the audit's name for a countdown the post's table set
 
 
 def new_token() -> str:
@@ -226,6 +230,7 @@ class LiveGames:
             rev = self.store.undo(live.id, undone[0].seq, director, what)
             live.game, live.inputs = game, keep
             live.revision = live.window_revision = rev
+            self._rule_deadline(live)
             return {"accepted": True, "revision": rev, "at": game.outcome().at,
                     "undone": [describe(r) for r in taken]}
 
@@ -306,7 +311,28 @@ class LiveGames:
         live.revision = rev
         if new_window:
             live.window_revision = rev
+            self._rule_deadline(live)
         return answer
+
+    def _rule_deadline(self, live: LiveGame) -> None:
+        """A window just opened: start the post's countdown for it, if it has one
+        (rule_deadlines.py). The input that opened it is already stored; a countdown
+        that cannot be stored is logged and the director can set one by hand."""
+        p = live.game.prompt
+        minutes = default_minutes(live.row.ruleset, live.game.outcome().at,
+                                  None if p is None else tuple(p.skills()),
+                                  live.game.finished)
+        if minutes is None:
+            return
+        at = _now() + dt.timedelta(minutes=minutes)
+        source = RULE_DEADLINES[live.row.ruleset].source
+        try:
+            self.store.set_deadline(live.id, at, live.window_revision, None, RULE_CLOCK,
+                                    f"按规则设定关门时限：{minutes:g} 分钟后（{source}）")
+        except Exception:
+            log.exception("could not store the rule's deadline")
+            return
+        live.deadline_at, live.deadline_window, live.paused_left = at, live.window_revision, None
 
 
 def _now() -> dt.datetime:
