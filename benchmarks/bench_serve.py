@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
 import statistics
 import sys
@@ -46,6 +47,7 @@ async def player(c: httpx.AsyncClient, gid: str, seat: str, token: str, stop: fl
     while time.monotonic() < stop:
         await asyncio.sleep(rng.uniform(0.2, 0.6))  # a person (or bot) between clicks
         try:
+            stats["requests"] += 1
             r = await c.get(f"/api/games/{gid}/legal", headers=h)
             if r.status_code != 200:
                 stats["errors"] += 1
@@ -66,6 +68,7 @@ async def player(c: httpx.AsyncClient, gid: str, seat: str, token: str, stop: fl
             if la["needs_text"]:
                 body["text"] = "发言"
             t0 = time.perf_counter()
+            stats["requests"] += 1
             r = await c.post(f"/api/games/{gid}/actions", headers=h, json=body)
             dt = time.perf_counter() - t0
         except httpx.HTTPError:
@@ -94,7 +97,7 @@ async def director(c: httpx.AsyncClient, gid: str, h: dict[str, str], window: fl
 
 async def run(base: str, games: int, seconds: float, window: float) -> dict[str, Any]:
     stats: dict[str, Any] = {"latency": [], "accepted": [], "refused": 0, "errors": 0,
-                             "advances": 0}
+                             "advances": 0, "requests": 0}
     limits = httpx.Limits(max_connections=300, max_keepalive_connections=300)
     async with httpx.AsyncClient(base_url=base, timeout=30, limits=limits) as c:
         r = await c.post("/api/login", json={"password": PASSWORD})
@@ -129,7 +132,9 @@ def report(name: str, s: dict[str, Any], seconds: float) -> None:
     print(f"{name:<11} players={s['players']} accepted={len(lat)} "
           f"({len(lat) / seconds:.0f}/s) p50={p50:.1f}ms p99={p99:.1f}ms "
           f"refused={s['refused']} advances={s['advances']} errors={s['errors']} "
-          f"lost={s['lost']}")
+          f"lost={s['lost']} server_cpu={s['cpu']:.1f}s "
+          f"({1000 * s['cpu'] / max(1, s['requests']):.2f}ms per request, "
+          f"{s['requests']} requests)")
 
 
 def main() -> None:
@@ -160,9 +165,21 @@ def _bench(url: str, tmp: Path, args: argparse.Namespace) -> dict[str, Any]:
     srv = ServerProcess(url, free_port(), tmp / "serve.log")
     srv.start()
     try:
-        return asyncio.run(run(srv.base, args.games, args.seconds, args.window))
+        assert srv.proc is not None
+        cpu0 = _cpu_seconds(srv.proc.pid)
+        stats = asyncio.run(run(srv.base, args.games, args.seconds, args.window))
+        # the server's own CPU per request: on a machine shared with other work (and
+        # with this client) latency swings with the load; CPU per request much less
+        stats["cpu"] = _cpu_seconds(srv.proc.pid) - cpu0
+        return stats
     finally:
         srv.stop()
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 if __name__ == "__main__":

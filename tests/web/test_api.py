@@ -318,7 +318,10 @@ def test_deadline_closes_the_window_unless_paused(api: Api, world: dict[str, Any
     answers = close_due(api.server, much_later)
     assert [a["at"] for a in answers] == ["night 1"]
     d = api.get(f"/api/games/{gid}/director", api.director).json()
-    assert d["inputs"][-1]["actor"] == "导演:自动关门" and d["deadline"] is None
+    assert d["inputs"][-1]["actor"] == "导演:自动关门"
+    # the night opens with M47's own countdown: 狼队在关门一个小时后仍未提交<杀人>目标
+    assert d["deadline"]["paused"] is False and 3590 <= d["deadline"]["left"] <= 3600
+    assert d["audit"][-1]["director"] == "规则时限" and "60 分钟" in d["audit"][-1]["what"]
     assert any(a["what"] == "延时 10 分钟" for a in d["audit"])
     r = api.post(f"/api/games/{gid}/deadline", {"action": "set", "minutes": -1}, api.director)
     assert r.status_code == 422 and r.json()["detail"][0]["loc"] == ["body", "minutes"]

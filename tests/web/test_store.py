@@ -83,16 +83,24 @@ def test_command_id_answers_once_across_restart(database_url: str) -> None:
     assert live2.revision == 1
 
 
-def test_refused_input_is_not_stored_and_changes_nothing(database_url: str) -> None:
+def test_refused_input_is_logged_as_refused_and_changes_nothing(database_url: str) -> None:
     s = Store(database_url)
     lg = LiveGames(s)
     live, _ = lg.create("导演", "m47-yeliang", M47, seed=3)
-    view = live.game.view("甲")
+    view = live.view("甲")
     ans = lg.submit(live, Action("甲", "投票", target="没有这个人"), "甲", "bad")
     assert ans["accepted"] is False and "没有这个人" in ans["reason"]
-    assert live.game.view("甲") == view
-    assert s.inputs(live.id) == [] and live.revision == 0
+    assert live.view("甲") == view and live.revision == 0  # what the seat sees: unchanged
+    # the log holds it as the engine's own log does, so stored log == game.log
+    assert [r.op for r in s.inputs(live.id)] == ["refused"]
     assert s.command(live.id, "bad") is not None  # a retry gets the same refusal
+    ok = lg.submit(live, Action("甲", "投票", target="乙"), "甲", "good")
+    assert ok == {"accepted": True, "revision": 1}
+    # a restart replays the log (the refusal refused again) into the same game
+    live2 = LiveGames(Store(database_url)).games[live.id]
+    assert live2.game.log.as_dict() == live.game.log.as_dict()
+    assert live2.director_view() == live.director_view() and live2.revision == 1
+    assert live2.next_seq == 3 and set(live2.commands) == {"bad", "good"}
 
 
 def test_stale_revision_is_refused_after_the_window_closed(database_url: str) -> None:

@@ -2,8 +2,7 @@
 Alembic migrations, SQLite or PostgreSQL)."""
 
 from .db import DatabaseURLError, normalise_url
-from .store import CommandRow, GameRow, InputRow, MessageRow, Store, TokenRow
+from .store import CommandRow, GameRow, InputRow, MessageRow, StaleRevision, Store, TokenRow
 
-__all__ = ["CommandRow", "DatabaseURLError", "GameRow", "InputRow", "MessageRow", "Store",
-           "TokenRow",
-           "normalise_url"]
+__all__ = ["CommandRow", "DatabaseURLError", "GameRow", "InputRow", "MessageRow",
+           "StaleRevision", "Store", "TokenRow", "normalise_url"]

@@ -1,9 +1,8 @@
 """Window deadlines on the server clock: the director sets one for the open window
 (N minutes), extends, pauses, resumes or clears it; when it passes, the window
 closes as an advance does (every seat that did not act gets the rule's default).
-A deadline belongs to the window it was set in: the next window starts without
-one. (Each post's own 行动时限/关门 minutes are not in the rulesets' data yet; the
-director enters them.)"""
+A deadline belongs to the window it was set in: the next window starts with the
+post's own minutes where its 行动时限 gives some (rule_deadlines.py), else none."""
 
 from __future__ import annotations
 

@@ -19,11 +19,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bansha.engine import Action, Game, GameLog, Phase, SetupError, get_ruleset
-from bansha.store import GameRow, InputRow, Store
+from bansha.store import CommandRow, GameRow, InputRow, Store
+
+from .rule_deadlines import TABLE as RULE_DEADLINES
+from .rule_deadlines import default_minutes
 
 log = logging.getLogger("bansha.web")
 
 DIRECTOR_PREFIX = "导演:"
+RULE_CLOCK = "规则时限"  # the audit's name for a countdown the post's table set
 
 
 def new_token() -> str:
@@ -35,9 +39,13 @@ def new_token() -> str:
 class LiveGame:
     row: GameRow
     game: Game
-    inputs: list[InputRow]  # the live log (undone inputs left out)
+    inputs: list[InputRow]  # the live log (undone inputs left out), equal to game.log
     revision: int
     window_revision: int
+    next_seq: int = 1  # the seq the next stored input gets (undone ones keep theirs)
+    # every answered command_id: all of them go through this process, so the retry
+    # check needs no query (loaded from storage at start)
+    commands: dict[str, CommandRow] = field(default_factory=dict)
     lock: threading.RLock = field(default_factory=threading.RLock)
     chatter: int = 0  # group-chat, diary and deadline changes since start: they stream too
     deadline_at: dt.datetime | None = None  # see deadlines.py
@@ -47,6 +55,16 @@ class LiveGame:
     @property
     def id(self) -> str:
         return self.row.id
+
+    # Refused inputs stay in the live game (and the stored log) as the engine keeps
+    # them, but a refusal changes nothing anyone sees (api.md): its answer and the
+    # console's refusals list say it, so the engine's `rejected` event is left out of
+    # every view the platform serves. Only a refused input makes one.
+    def view(self, seat: str) -> dict[str, Any]:
+        return without_refusals(self.game.view(seat))
+
+    def director_view(self) -> dict[str, Any]:
+        return without_refusals(self.game.director_view())
 
     def window_key(self) -> tuple[Any, ...]:
         """What identifies the open window: the phase, and a mid-resolution prompt."""
@@ -58,17 +76,24 @@ class LiveGame:
         """Who has had an input accepted in the open window, and which skills."""
         out: dict[str, list[str]] = {}
         for r in self.inputs:
-            if r.revision > self.window_revision and r.op == "submit" and r.action:
+            if r.revision > self.window_revision and r.op == "submit" and r.action:  # not refused
                 out.setdefault(str(r.action["seat"]), []).append(str(r.action["skill"]))
         return out
 
 
 def replay(row: GameRow, inputs: list[InputRow]) -> Game:
+    """The game of a stored log. A "refused" input is submitted again: the engine
+    refuses it again (a refusal changes nothing but its `rejected` event), and its
+    own log held it too, so the replay equals the live game."""
     doc = {"ruleset": row.ruleset, "players": row.players, "seed": row.seed,
            "options": row.options,
            "inputs": [{"op": "advance"} if r.op == "advance"
                       else {"op": "submit", **(r.action or {})} for r in inputs]}
     return Game.replay(GameLog.from_dict(doc))
+
+
+def without_refusals(view: dict[str, Any]) -> dict[str, Any]:
+    return {**view, "events": [e for e in view["events"] if e.kind != "rejected"]}
 
 
 def refused(reason: str) -> dict[str, Any]:
@@ -91,7 +116,9 @@ class LiveGames:
         for row in store.games():
             inputs = store.inputs(row.id)
             self.games[row.id] = LiveGame(row, replay(row, inputs), inputs, row.revision,
-                                          row.window_revision, deadline_at=row.deadline_at,
+                                          row.window_revision, store.next_seq(row.id),
+                                          store.commands(row.id),
+                                          deadline_at=row.deadline_at,
                                           deadline_window=row.deadline_window,
                                           paused_left=row.paused_left)
 
@@ -154,8 +181,12 @@ class LiveGames:
                 live.game = replay(live.row, live.inputs)
                 return self._refuse(live, command_id, actor, f"导演程序无法处理这个输入（{e}）")
             if not answer:
-                live.game = replay(live.row, live.inputs)  # the refused input leaves no trace
-                return self._refuse(live, command_id, actor, getattr(answer, "reason", "被拒绝"))
+                # the engine logged the refused input (and a `rejected` event to its seat)
+                # and changed nothing else: store it too, so the stored log stays equal to
+                # game.log and no rebuild is needed
+                ans = refused(getattr(answer, "reason", "被拒绝"))
+                return self._commit(live, "refused", action.as_dict(), actor, proxy, note,
+                                    command_id, False, answer=ans)
             new_window = live.window_key() != before
             return self._commit(live, "submit", action.as_dict(), actor, proxy, note, command_id,
                                 new_window)
@@ -193,13 +224,15 @@ class LiveGames:
             if last is None:
                 return refused("还没有推进过阶段，没有可撤销的推进")
             keep, undone = live.inputs[:last], live.inputs[last:]
-            what = f"撤销最近一次推进（撤回 {len(undone)} 条输入）"
+            taken = [r for r in undone if r.op != "refused"]  # refusals changed nothing
+            what = f"撤销最近一次推进（撤回 {len(taken)} 条输入）"
             game = replay(live.row, keep)
             rev = self.store.undo(live.id, undone[0].seq, director, what)
             live.game, live.inputs = game, keep
             live.revision = live.window_revision = rev
+            self._rule_deadline(live)
             return {"accepted": True, "revision": rev, "at": game.outcome().at,
-                    "undone": [describe(r) for r in undone]}
+                    "undone": [describe(r) for r in taken]}
 
     def substitute(self, live: LiveGame, seat: str, director: str) -> str:
         token = new_token()
@@ -215,7 +248,7 @@ class LiveGames:
 
     # ------------------------------------------------------------ helpers
     def _first_answer(self, live: LiveGame, command_id: str, actor: str) -> dict[str, Any] | None:
-        stored = self.store.command(live.id, command_id)
+        stored = live.commands.get(command_id)
         if stored is None:
             return None
         if stored.actor != actor:
@@ -247,27 +280,63 @@ class LiveGames:
             self.store.record_command(live.id, command_id, ans, actor)
         except Exception:  # a refusal that cannot be remembered is still a refusal
             log.exception("could not record a refused command")
+        else:
+            live.commands[command_id] = CommandRow(command_id, ans, actor, _now())
         return ans
 
     def _commit(self, live: LiveGame, op: str, action: dict[str, Any] | None, actor: str,
                 proxy: bool, note: str | None, command_id: str | None,
-                new_window: bool, extra: dict[str, Any] | None = None) -> dict[str, Any]:
-        answer = {"accepted": True, "revision": "{revision}", **(extra or {})}
+                new_window: bool, extra: dict[str, Any] | None = None,
+                answer: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Store one input the engine has judged (op "refused" when it refused it) with
+        its command's answer, in one transaction, before anything is answered."""
+        rev = live.revision if op == "refused" else live.revision + 1
+        if answer is None:
+            answer = {"accepted": True, "revision": rev, **(extra or {})}
+        seq = live.next_seq
         try:
-            rev, seq = self.store.append_input(
-                live.id, op, action, actor, proxy=proxy, note=note, command_id=command_id,
-                answer=answer,
-                new_window=new_window)
+            self.store.append_input(
+                live.id, seq, rev, op, action, actor, proxy=proxy, note=note,
+                command_id=command_id, answer=answer, new_window=new_window)
         except Exception:
             # not stored, so not accepted: the game goes back to what the log holds
             live.game = replay(live.row, live.inputs)
             raise
+        now = _now()
+        live.next_seq = seq + 1
         live.inputs.append(InputRow(seq, rev, op, action, actor, proxy, note, command_id,
-                                    live.row.created_at, None))
+                                    now, None))
+        if command_id is not None:
+            live.commands[command_id] = CommandRow(command_id, answer, actor, now)
         live.revision = rev
         if new_window:
             live.window_revision = rev
-        return {**answer, "revision": rev}
+            self._rule_deadline(live)
+        return answer
+
+    def _rule_deadline(self, live: LiveGame) -> None:
+        """A window just opened: start the post's countdown for it, if it has one
+        (rule_deadlines.py). The input that opened it is already stored; a countdown
+        that cannot be stored is logged and the director can set one by hand."""
+        p = live.game.prompt
+        minutes = default_minutes(live.row.ruleset, live.game.outcome().at,
+                                  None if p is None else tuple(p.skills()),
+                                  live.game.finished)
+        if minutes is None:
+            return
+        at = _now() + dt.timedelta(minutes=minutes)
+        source = RULE_DEADLINES[live.row.ruleset].source
+        try:
+            self.store.set_deadline(live.id, at, live.window_revision, None, RULE_CLOCK,
+                                    f"按规则设定关门时限：{minutes:g} 分钟后（{source}）")
+        except Exception:
+            log.exception("could not store the rule's deadline")
+            return
+        live.deadline_at, live.deadline_window, live.paused_left = at, live.window_revision, None
+
+
+def _now() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)
 
 
 def _fixed_deal(players: list[str], roles: list[Any]) -> list[Any]:

@@ -105,7 +105,7 @@ def public_page(request: Request, game_id: str) -> Response:
         return _message(request, f"没有编号为 {game_id} 的游戏", 404)
     with live.lock:
         p = public_doc(live)
-        reveal = live.game.director_view() if live.game.finished else None
+        reveal = live.director_view() if live.game.finished else None
     srv = _srv(request)
     ended = Who("director", "", game_id) if reveal is not None else Who("public", "", game_id)
     return _page(request, "public.html", p=p, reveal=reveal, chat_count=live.chatter,
@@ -134,8 +134,8 @@ def replay_page(request: Request, game_id: str, step: int | None = None) -> Resp
         return _message(request, f"没有编号为 {game_id} 的游戏", 404)
     if not live.game.finished and _director(request) is None:
         return _message(request, "游戏结束后才能回放（导演可随时回放）", 403)
-    with live.lock:
-        inputs = list(live.inputs)
+    with live.lock:  # refused inputs changed nothing: the replay steps leave them out
+        inputs = [r for r in live.inputs if r.op != "refused"]
     total = len(inputs)
     n = total if step is None else max(0, min(step, total))
     before = replay(live.row, inputs[:n - 1]) if n > 0 else None

@@ -22,7 +22,7 @@ def game_doc(live: LiveGame) -> dict[str, Any]:
 
 
 def seat_doc(live: LiveGame, seat: str, mentor: bool = False) -> dict[str, Any]:
-    doc: dict[str, Any] = jsonable(live.game.view(seat))
+    doc: dict[str, Any] = jsonable(live.view(seat))
     doc.update(game=live.id, title=live.row.title, revision=live.revision,
                window_revision=live.window_revision, mentor=mentor,
                deadline=deadline_state(live))
@@ -37,7 +37,7 @@ def public_doc(live: LiveGame) -> dict[str, Any]:
 
 def director_doc(live: LiveGame, store: Store) -> dict[str, Any]:
     g = live.game
-    doc: dict[str, Any] = jsonable(g.director_view())
+    doc: dict[str, Any] = jsonable(live.director_view())
     p = g.prompt
     doc.update(
         deadline=deadline_state(live),
@@ -51,7 +51,8 @@ def director_doc(live: LiveGame, store: Store) -> dict[str, Any]:
         inputs=[{"seq": r.seq, "revision": r.revision, "op": r.op, "action": r.action,
                  "actor": r.actor, "proxy": r.proxy, "note": r.note,
                  "command_id": r.command_id, "undone_at": r.undone_at}
-                for r in store.inputs(live.id, include_undone=True)],
+                for r in store.inputs(live.id, include_undone=True)
+                if r.op != "refused"],  # refusals are listed under `refusals`
         refusals=[{"command_id": c.command_id, "actor": c.actor,
                    "reason": c.answer.get("reason")} for c in store.refusals(live.id)],
         audit=[{"revision": rev, "director": d, "what": what}
@@ -62,11 +63,11 @@ def director_doc(live: LiveGame, store: Store) -> dict[str, Any]:
 
 def visible_events(live: LiveGame, w: Who) -> list[Any]:
     if w.is_director:
-        events = live.game.director_view()["events"]
+        events = live.director_view()["events"]
     elif w.kind == "public":
         events = live.game.public_view()["events"]
     else:
-        events = live.game.view(w.name)["events"]
+        events = live.view(w.name)["events"]
     return [jsonable(e) for e in events]
 
 
