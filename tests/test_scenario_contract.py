@@ -277,7 +277,7 @@ def test_json_document_shapes(tmp_path: Path) -> None:
             "text": "今晚被指杀的是：辛"} in doc["events"]
     refused = [e for e in doc["events"] if e["kind"] == "rejected"]
     assert [(e["at"], e["by"], e["skill"], e["reason"]) for e in refused] == [
-        ("night 1", "庚", "救药", "本夜已使用毒药")]
+        ("night 1", "庚", "救药", "本夜已使用毒药（裁定27：女巫每晚只能使用一瓶药）")]
     assert any(e["kind"] == "announce" and e["text"] == "昨夜出局：甲" for e in doc["events"])
 
 

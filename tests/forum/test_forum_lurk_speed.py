@@ -83,3 +83,31 @@ def test_m125_accel_deadline_after_speedup() -> None:
                       accelerated_close=parse_time("2026-12-02 16:00"))
     # 加速申请截止至加速成功后的讨论日结束前三小时: 13:00
     assert rep.accel == ["甲", "乙"] and rep.delay == ["丁"]
+
+
+def test_a_speed_tally_is_applied_through_the_game() -> None:
+    """The tally's 加速 reaches the game (Game.submit of the director's 加速): the game
+    records it, refuses 改票 with the post quoted, and the vote tally of that day
+    counts no 改票 without being told."""
+    from bansha.engine import Action, Game, Rejected
+    from bansha.forum import apply_speed, tally_for_game
+
+    game = Game.new("m47-yeliang", ["甲", "乙", "丙", "丁", "戊", *"己庚辛壬癸子丑寅卯"], seed=2)
+    seven = "".join(f"#{i} {n} 2026-12-02 1{i}:00\n申请加速\n"
+                    for i, n in enumerate(game.order[:7]))  # half of the 14 living
+    rep = tally_speed(seven, list(game.order), game.ruleset.forum_rules,
+                      close=parse_time("2026-12-02 21:00"))
+    assert rep.accelerated
+    applied = apply_speed(game, rep)
+    assert applied is not None and applied[1]
+    assert game.public_view()["accelerated"] is True
+    game.submit(Action("甲", "投票", target="乙"))
+    answer = game.submit(Action("甲", "改票", target="丙"))
+    assert isinstance(answer, Rejected) and "执行加速时，所有人不可改票" in answer.reason
+    votes = tally_for_game(game, "#1 甲 2026-12-02 12:00\n投票对象：乙\n"
+                                 "#2 甲 2026-12-02 13:00\n[quote]#1[/quote]改票对象：丙\n")
+    assert votes.votes == {"甲": "乙"}
+    # a day that is not accelerated submits nothing
+    slow = tally_speed("#1 甲 2026-12-02 12:00\n申请加速\n", list(game.order),
+                       game.ruleset.forum_rules, close=parse_time("2026-12-02 21:00"))
+    assert apply_speed(game, slow) is None

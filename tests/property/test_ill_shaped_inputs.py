@@ -3,11 +3,16 @@ wrongly typed input (hypothesis draws it: a list or dict as seat, skill or targe
 `targets` None or an int, text an int, a one-target skill or an open prompt answered
 with `targets`, `target` together with `targets`, a target on an untargeted skill) is
 refused: nothing changes but one `rejected` event to its submitter (the director when
-it names no seat), and the input log still replays to the same game."""
+it names no seat), and the input log still replays to the same game, both as objects
+and through its JSON form (as the web platform stores it). Inputs that are not an
+Action at all (a dict, an object naming a seat and a skill) are drawn too in the pure
+build (the compiled Game.submit takes only an Action)."""
 
 from __future__ import annotations
 
+import json
 import random
+from types import SimpleNamespace
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -15,6 +20,7 @@ from hypothesis import strategies as st
 
 from bansha import compiled
 from bansha.engine import Action, Game, LegalAction, Rejected
+from bansha.engine.log import GameLog
 from bansha.sim.bots import RandomBot
 
 MAX_STEPS = 3000
@@ -52,6 +58,8 @@ def bad_input(draw: st.DrawFn, game: Game) -> dict[str, Any]:
     la = next((x for x in offers if x.skill == skill), None)
     pick = st.sampled_from(names)
     kinds = ["seat", "skill", "target", "targets", "text", "choice"]
+    if not compiled():
+        kinds += ["dict", "namespace"]
     if la is not None and la.n_targets == 1:
         kinds += ["one_as_targets", "target_and_targets"]
     if la is not None and la.n_targets == 0:
@@ -60,7 +68,9 @@ def bad_input(draw: st.DrawFn, game: Game) -> dict[str, Any]:
     fields: dict[str, Any] = {"seat": seat, "skill": skill}
     if la is not None and la.n_targets == 1 and la.targets:
         fields["target"] = draw(st.sampled_from(la.targets))
-    if kind in ("seat", "skill", "target", "text", "choice"):
+    if kind in ("dict", "namespace"):
+        fields["not_action"] = kind
+    elif kind in ("seat", "skill", "target", "text", "choice"):
         fields[kind] = draw(BAD_VALUES)
     elif kind == "targets":
         fields["targets"] = draw(st.one_of(st.none(), st.integers(), st.lists(pick, max_size=2),
@@ -80,12 +90,19 @@ def _submit_bad(game: Game, data: st.DataObject) -> None:
     fields = data.draw(bad_input(game))
     seat = fields.pop("seat")
     skill = fields.pop("skill")
-    try:
-        a = Action(seat, skill, **fields)
-    except TypeError:
-        # the compiled Action checks its field types when built: no game ever sees it
-        assert compiled(), fields
-        return
+    a: Any
+    not_action = fields.pop("not_action", None)
+    if not_action == "dict":
+        a, seat = {"seat": seat, "skill": skill, **fields}, None  # names no seat
+    elif not_action == "namespace":
+        a = SimpleNamespace(seat=seat, skill=skill, **fields)
+    else:
+        try:
+            a = Action(seat, skill, **fields)
+        except TypeError:
+            # the compiled Action checks its field types when built: no game ever sees it
+            assert compiled(), fields
+            return
     before, n, logged = _snapshot(game), len(game.events), len(game.log.inputs)
     answer = game.submit(a)
     # the input is logged (so that replay refuses it again), and nothing else changes
@@ -122,10 +139,17 @@ def _play(game: Game, data: st.DataObject, seed: int) -> Game:
 
 
 def _check(game: Game) -> None:
-    again = Game.replay(game.log)
-    assert again.events == game.events
-    assert (again.finished, again.winner) == (game.finished, game.winner)
-    assert [p.outs for p in again.phases] == [p.outs for p in game.phases]
+    stored = GameLog.from_dict(json.loads(json.dumps(game.log.as_dict())))
+    for again in (Game.replay(game.log), Game.replay(stored)):
+        assert again.events == game.events
+        assert (again.finished, again.winner) == (game.finished, game.winner)
+        assert [p.outs for p in again.phases] == [p.outs for p in game.phases]
+    # the JSON form reads back to equal inputs (a non-Action as a stand-in naming the
+    # same seat and skill), so it is itself stored again unchanged
+    assert stored.as_dict() == game.log.as_dict()
+    for a, b in zip(stored.inputs, game.log.inputs, strict=True):
+        if isinstance(b, Action) or b is None:
+            assert a == b
 
 
 SETTINGS = settings(max_examples=15, deadline=None,

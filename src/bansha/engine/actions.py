@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .input_json import decode, decode_targets, encode, encode_targets
+
 
 # The hot value classes below (Action, LegalAction; Event, Ballot, SkillState elsewhere)
 # are dataclasses for __eq__/__repr__ but write their own __init__ (init=False): in the
@@ -38,26 +40,32 @@ class Action:
         return self.targets
 
     def as_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"seat": self.seat, "skill": self.skill}
+        """The input as JSON that `from_dict` reads back to an equal Action, whatever
+        its fields hold (an ill-shaped input is logged too: engine/input_json.py)."""
+        d: dict[str, Any] = {"seat": encode(self.seat), "skill": encode(self.skill)}
         if self.target is not None:
-            d["target"] = self.target
-        if self.targets:
-            d["targets"] = list(self.targets)
+            d["target"] = encode(self.target)
+        targets: object = self.targets
+        if not (type(targets) is tuple and not targets):
+            d["targets"] = encode_targets(targets)
         if self.choice is not None:
-            d["choice"] = self.choice
+            d["choice"] = encode(self.choice)
         if self.text is not None:
-            d["text"] = self.text
+            d["text"] = encode(self.text)
         return d
 
     @staticmethod
     def from_dict(d: dict[str, Any]) -> Action:
+        """The Action `as_dict` wrote, with its fields' types as they were (no
+        coercion: a refused input must be refused again). In the compiled build an
+        ill-typed field raises TypeError here, as building such an Action does."""
         return Action(
-            seat=str(d["seat"]),
-            skill=str(d["skill"]),
-            target=d.get("target"),
-            targets=tuple(d.get("targets", ())),
-            choice=d.get("choice"),
-            text=d.get("text"),
+            seat=decode(d["seat"]),
+            skill=decode(d["skill"]),
+            target=decode(d.get("target")),
+            targets=decode_targets(d["targets"]) if "targets" in d else (),
+            choice=decode(d.get("choice")),
+            text=decode(d.get("text")),
         )
 
 

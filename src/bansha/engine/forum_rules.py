@@ -5,7 +5,8 @@ The posts share most of these sentences and differ in a few (m192 lets a voter
 whose target went out at 正午 change even in the locked hour; m125 keeps a
 red-carded character on the table; s15's post has none of them). A ruleset sets
 `Ruleset.forum_rules`; the forum tools (bansha.forum) read only this object, so
-no rule below is a constant in a tool. The engine itself never reads it.
+no rule below is a constant in a tool. The engine reads only the 加速 sentences
+(`speed_requests`, `change_when_accelerated`: engine/speedup.py, the director's 加速).
 """
 
 from __future__ import annotations

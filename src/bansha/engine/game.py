@@ -38,6 +38,8 @@ from .ruleset import DEFAULT_NAMES, Resolution, Ruleset
 from .seats import SeatState
 from .secrecy import may_see
 from .shape import Shape
+from .speedup import SPEEDUP, accelerate, change_refusal
+from .speedup import refusal as speedup_refusal
 from .statuses import StatusBook
 from .votes import ABSTAIN, VoteBox
 from .window import WindowRun
@@ -103,6 +105,7 @@ class Game:
         self.groups: dict[str, list[str]] = {}
         self.data: dict[str, Any] = {}
         self.cards = CardLedger()
+        self.accelerated_on: str | None = None  # the day 加速 was entered on (speedup.py)
         self.lastwords = LastWords()  # the ruleset sets its limit in setup()
         self.sent_off_pending: list[str] = []
         self.votes = VoteBox()
@@ -304,6 +307,11 @@ class Game:
             cache = self._vote_cache = (0, (*targets, ABSTAIN))
         return cache[1]
 
+    @property
+    def accelerated(self) -> bool:
+        """加速 holds: entered on the current day (it ends with the day)."""
+        return self.accelerated_on is not None and self.accelerated_on == self.phase.label
+
     def outcome(self) -> Outcome:
         return Outcome(self.finished, self.winner, self.phase.label)
 
@@ -319,6 +327,7 @@ class Game:
             "finished": self.finished,
             "winner": self.winner,
             "sheriff": self.sheriff,
+            "accelerated": self.accelerated,
             "seats": [
                 {"name": n, "roles": list(s.roles), "faction": s.faction, "alive": s.alive,
                  "out_cause": s.out_cause, "out_at": s.out_at}
@@ -344,6 +353,7 @@ class Game:
             "finished": self.finished,
             "winner": self.winner,
             "sheriff": self.sheriff,
+            "accelerated": self.accelerated,
             "seats": list(self.order),
             "alive": self.alive_seats(),
             "out": [n for n in self.order if not self.seats[n].alive],
@@ -376,6 +386,12 @@ class Game:
     def _submit(self, a: Action) -> Answer:
         if self.finished:
             return self._refuse(a, "游戏已结束")
+        if a.skill == SPEEDUP:  # the director's input: it names no player
+            reason = speedup_refusal(self, a)
+            if reason is not None:
+                return self._refuse(a, reason)
+            accelerate(self)
+            return ACCEPTED
         seats = self.seats
         if a.seat not in seats and not self._addressable(a.seat):
             return self._refuse(a, f"没有名为 {a.seat} 的玩家")
@@ -444,6 +460,8 @@ class Game:
             reason = self.ruleset.may_be_voted(self, target)
             if reason is not None:
                 return self._refuse(a, reason)
+        if a.skill == "改票" and (reason := change_refusal(self)) is not None:
+            return self._refuse(a, reason)
         t = None if target == ABSTAIN else target
         if a.skill == "投票":
             reason = self.votes.cast(a.seat, t)

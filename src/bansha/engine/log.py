@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .actions import Action
+from .input_json import ForeignInput, decode
+from .input_shape import named
 
 ADVANCE: None = None  # an `advance()` in the input list
 
@@ -21,15 +23,14 @@ class GameLog:
     inputs: list[Action | None] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:
+        """The log as JSON; `from_dict(json.loads(json.dumps(...)))` replays to the same
+        game, refused inputs included (engine/input_json.py)."""
         return {
             "ruleset": self.ruleset,
             "players": self.players,
             "seed": self.seed,
             "options": self.options,
-            "inputs": [
-                {"op": "advance"} if a is None else {"op": "submit", **a.as_dict()}
-                for a in self.inputs
-            ],
+            "inputs": [_input_dict(a) for a in self.inputs],
         }
 
     @staticmethod
@@ -40,10 +41,17 @@ class GameLog:
                 raise ValueError(f"inputs[{i}]: 应为映射")
             if inp.get("op") == "advance":
                 inputs.append(ADVANCE)
-            elif "seat" in inp and "skill" in inp:
-                inputs.append(Action.from_dict(inp))
+            elif ("seat" in inp and "skill" in inp) or isinstance(inp.get("foreign"), dict):
+                try:
+                    inputs.append(_read_input(inp))
+                except TypeError:
+                    # only the pure build's Game.submit takes (and logs) an ill-typed
+                    # input; the compiled build cannot hold one, so it cannot replay it
+                    raise ValueError(f"inputs[{i}]: 该输入的字段类型不对，编译版无法载入"
+                                     "（请用未编译的版本重放）") from None
             else:
-                raise ValueError(f"inputs[{i}]: 无法识别的输入 {inp!r}")
+                raise ValueError(f"inputs[{i}]: 无法识别的输入"
+                                 "（应有 seat 与 skill，或 op: advance）")
         return GameLog(
             ruleset=str(d["ruleset"]),
             players=list(d["players"]),
@@ -51,3 +59,26 @@ class GameLog:
             options=dict(d.get("options", {})),
             inputs=inputs,
         )
+
+
+def _input_dict(a: object) -> dict[str, Any]:
+    if a is None:
+        return {"op": "advance"}
+    if isinstance(a, Action):
+        return {"op": "submit", **a.as_dict()}
+    # Game.submit logs whatever it was handed (and refuses what is not an Action)
+    seat, skill = named(a)
+    return {"op": "submit", "foreign": {"seat": seat, "skill": skill}}
+
+
+def _read_input(inp: dict[str, Any]) -> Action:
+    if isinstance(inp.get("foreign"), dict):
+        stand_in: Any = _foreign(inp["foreign"])
+        return stand_in  # type: ignore[no-any-return]  # not an Action: refused again
+    return Action.from_dict(inp)
+
+
+def _foreign(d: dict[str, Any]) -> ForeignInput:
+    seat, skill = decode(d.get("seat")), decode(d.get("skill"))
+    return ForeignInput(seat if isinstance(seat, str) else None,
+                        skill if isinstance(skill, str) else None)

@@ -73,7 +73,7 @@ class Ruleset:
     # non-identity roles (警长 <非身份>) and the skills they carry
     extra_roles: ClassVar[dict[str, tuple[str, ...]]] = {}
     # input skills every ruleset understands (not role skills)
-    input_skills: ClassVar[tuple[str, ...]] = ("投票", "改票", "判罚")
+    input_skills: ClassVar[tuple[str, ...]] = ("投票", "改票", "判罚", "加速")
     # True: the game checks wins after every single out (put_out). False: the
     # ruleset calls game.check_win() itself (s15: "每一步执行完毕后，执行胜负判定").
     win_check_on_out: ClassVar[bool] = True

@@ -9,7 +9,7 @@ Public API (docs/forum.md):
     parse_cards(text, players) / build_ledger(entries, rules, out=, factions=) -> CardLedger
     apply_cards(game, entries)
     lurk_penalties(days, players, rules, apply=) -> LurkReport
-    tally_speed(thread, players, rules, close=, ...) -> SpeedReport
+    tally_speed(thread, players, rules, close=, ...) -> SpeedReport;  apply_speed(game, report)
     announcement_posts(game) / bbcode_announcements(game)
     check_posts(thread, rules, out=, lastwords=) -> list[Flag]
     forum_rules_for(ruleset_id) -> ForumRules
@@ -22,7 +22,7 @@ from .cards import CardEntry, CardLedger, apply_cards, build_ledger, parse_cards
 from .flags import Flag, check_posts
 from .lurk import DayActivity, LurkReport, count_posts, lurk_penalties
 from .rulesets import forum_rules_for, known_ids
-from .speed import SpeedReport, tally_speed
+from .speed import SpeedReport, apply_speed, tally_speed
 from .tally import (
     COUNTED,
     IGNORED,
@@ -53,6 +53,7 @@ __all__ = [
     "VoteReport",
     "announcement_posts",
     "apply_cards",
+    "apply_speed",
     "bbcode_announcements",
     "build_ledger",
     "check_posts",

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
+from bansha.engine import Accepted, Action, Game, Rejected
 from bansha.engine.forum_rules import ForumRules
 
 from .cleaning import clean
@@ -131,3 +132,17 @@ def tally_speed(thread: Thread | str, players: Sequence[str], rules: ForumRules,
     if rep.accel_success and rep.delay_success:
         rep.notes.append(rules.quote("speed_delay") or "延时成功时不再视为执行加速")
     return rep
+
+
+SPEEDUP = Action("导演", "加速")  # the director's input (engine/speedup.py)
+
+
+def apply_speed(game: Game, report: SpeedReport) -> tuple[Action, Accepted | Rejected] | None:
+    """Hand the result to the game through Game.submit: when the day is accelerated
+    (加速 succeeded, or the director's, and no 延时), the game records 加速 for the
+    current day (no 改票, no automatic 潜水 card) and the answer is returned (a
+    refusal names its reason: at night, already accelerated, a post without 加速).
+    None when the day is not accelerated: nothing is submitted."""
+    if not report.accelerated:
+        return None
+    return SPEEDUP, game.submit(SPEEDUP)

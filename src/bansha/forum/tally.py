@@ -414,9 +414,11 @@ def tally_for_game(game: Game, thread: Thread | str, *, close: datetime | None =
                    accelerated: bool = False,
                    noon_outs: Mapping[str, datetime | None] | None = None,
                    require_reply: bool = True) -> VoteReport:
-    """tally_thread with the game's seats, outs and its ruleset's forum rules."""
+    """tally_thread with the game's seats, outs and its ruleset's forum rules; the day
+    counts as accelerated when the game records 加速 for it (or `accelerated`)."""
     view = game.public_view()
     return tally_thread(thread, list(view["seats"]), game.ruleset.forum_rules,
-                        out=list(view["out"]), close=close, accelerated=accelerated,
+                        out=list(view["out"]), close=close,
+                        accelerated=accelerated or bool(view.get("accelerated")),
                         noon_outs=noon_outs, require_reply=require_reply,
                         ruleset=game.ruleset.id)

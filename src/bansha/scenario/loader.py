@@ -44,7 +44,8 @@ CUSTOM_SETUP = "自定义配置"
 
 TOP_KEYS = ("ruleset", "seed", "options", "players", "script", "expect", "title", "note",
             "description")
-BLOCK_KEYS = ("at", "votes", "revotes", "actions", "cards", "candidates", "note")
+BLOCK_KEYS = ("at", "votes", "revotes", "actions", "cards", "candidates", "accelerate",
+              "note")
 ACTION_KEYS = ("by", "skill", "target", "targets", "choice", "text", "phase", "expect")
 EXPECT_KEYS = ("at", "out", "alive", "sheriff", "winner", "notify", "announce", "note")
 NOTIFY_KEYS = ("to", "skill", "contains", "absent")
@@ -74,6 +75,7 @@ class Block:
     actions: list[Step] = field(default_factory=list)
     cards: list[tuple[str, str]] = field(default_factory=list)
     candidates: list[str] = field(default_factory=list)
+    accelerate: bool = False  # 加速: entered before the block's other inputs
     where: str = ""
 
 
@@ -214,6 +216,14 @@ def parse(doc: Any, src: str = "<scenario>") -> Scenario:
             raise err(where, f"同一阶段只能有一个脚本块（{at.label} 重复）")
         last = at
         blk = Block(at=at, where=where)
+        speed = b.get("accelerate", False)
+        if not isinstance(speed, bool):
+            raise err(f"{where} accelerate", f"应为 true 或 false，得到 {describe(speed)}")
+        if speed and at.is_night:
+            raise err(f"{where} accelerate", "加速只在讨论日（白天）执行")
+        if speed and not rs.forum_rules.speed_requests:
+            raise err(f"{where} accelerate", f"{rs.id} 的规则帖没有“加速”，不能写 accelerate")
+        blk.accelerate = speed
         for key, dest in (("votes", blk.votes), ("revotes", blk.revotes)):
             raw = b.get(key) or {}
             if not isinstance(raw, dict):

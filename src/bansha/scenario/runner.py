@@ -68,6 +68,8 @@ def _play_block(game: Game, blk: Block, res: RunResult) -> None:
     expected: list[tuple[str, str, str]] = []  # still waiting for their refusal
     expected_all: list[tuple[str, str, str]] = []
     inputs: list[tuple[Action, str, bool]] = []
+    if blk.accelerate:
+        inputs.append((Action("导演", "加速"), f"{blk.where} accelerate", False))
     for voter, target in blk.votes:
         inputs.append((Action(voter, "投票", target=target), f"{blk.where} votes.{voter}", False))
     for voter, target in blk.revotes:

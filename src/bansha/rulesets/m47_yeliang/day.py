@@ -55,6 +55,9 @@ def auto_penalties(game: Game) -> None:
     """潜水（3）: a living player who did not vote gets a yellow card (option)."""
     if game.ruleset.options.get("penalties") != "auto":
         return
+    if game.accelerated:  # 执行加速时……未投票者将不被判罚
+        game.trace("本讨论日执行了加速：未投票者不判罚")
+        return
     for n in game.alive_seats():
         if n not in game.votes.current:
             game.trace(f"{n} 未投票：黄牌", name=n)

@@ -9,7 +9,7 @@ import re
 from bansha.engine import Game
 from bansha.engine.targeting import range_reason
 
-from .roles import SKILLS
+from .roles import SKILLS, VILLAGE
 
 PACK = "狼群"
 DISCUZ = re.compile(r"\[/?[a-zA-Z]+(=[^\]]*)?\]")
@@ -43,12 +43,14 @@ def skill_reason(game: Game, seat: str, skill: str) -> str | None:
         if s.role != "狼人" or not in_pack(game, seat):
             return "只有狼人可以发动召唤"
         if game.data.get("summon_used"):
-            return "召唤已发动过（限定）"
+            return "召唤已发动过（限定；裁定14：无论目标是否野良，召唤都已用掉）"
         return None if game.phase.is_night else "只能在夜晚发动"
     st = s.skills.get(skill)
     if st is None:
-        return f"{seat} 没有技能 {skill}（或已失去）"
+        return missing_skill(game, seat, skill)
     if not st.usable():
+        if skill == "道标":
+            return "道标已用完（限定；裁定24：对任何目标使用都算用掉）"
         return f"{skill} 已用完（限定）" if spec.once else f"{skill} 已没有次数"
     if spec.window != "night":
         return f"{skill} 不是可主动发动的夜晚技能"
@@ -62,10 +64,31 @@ def skill_reason(game: Game, seat: str, skill: str) -> str | None:
     tonight = game.data.get("witch_tonight")
     # <救药>/<毒药> each forbid the other the same night (also when only submitted)
     if skill == "毒药" and (tonight == "救药" or f"{seat}/救药" in game.submitted):
-        return "本夜已使用救药"
+        return f"本夜已使用救药（{ONE_POTION}）"
     if skill == "救药" and (tonight == "毒药" or f"{seat}/毒药" in game.submitted):
-        return "本夜已使用毒药"
+        return f"本夜已使用毒药（{ONE_POTION}）"
     return None
+
+
+ONE_POTION = "裁定27：女巫每晚只能使用一瓶药"
+# skills the 野良 loses when he enters the pack (RULINGS 15)
+STRAY_ONLY = ("流浪", "寻仇", "侵蚀", "反噬")
+
+
+def missing_skill(game: Game, seat: str, skill: str) -> str:
+    """The refusal of a skill `seat` does not hold, naming the ruling that took it
+    away or withholds it where one does (RULINGS.md)."""
+    s = game.seats[seat]
+    base = f"{seat} 没有技能 {skill}"
+    if skill == "杀人" and seat == game.data.get("stray") and not in_pack(game, seat):
+        return f"{base}（裁定16：所有狼人均已出局后的夜晚，野良才获得杀人）"
+    if skill in STRAY_ONLY and seat == game.data.get("stray") and in_pack(game, seat):
+        return f"{base}（已失去；裁定15：野良进入狼群后失去流浪、寻仇、侵蚀、反噬）"
+    held = any(skill in game.ruleset.roles[r].skills for r in s.roles)
+    if held and game.data.get("village_cursed") and s.faction == VILLAGE:
+        return (f"{base}（已失去；裁定30：村长因毒药、神堕、投票出局后，"
+                "所有村民阵营角色失去所有非强制性技能）")
+    return f"{base}（或已失去）"
 
 
 # RULINGS 15: what a 野良 hands in before tonight's 召唤 has taken him into the pack
@@ -133,5 +156,5 @@ def lastwords_reason(game: Game, seat: str, text: str | None) -> str | None:
     # a text may be replaced until it is published (unlike s15's)
     return game.lastwords.refusal(
         seat, game.seats[seat].alive, text, text_rule=_no_discuz,
-        no_right="没有遗言权利（遗言数量等于4，或红牌罚下）",
+        no_right="没有遗言权利（裁定31：遗言数量等于4，即前四名出局者；红牌罚下者没有遗言）",
         closed="遗言已公示，不能再提交")

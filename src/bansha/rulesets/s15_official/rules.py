@@ -61,7 +61,8 @@ def fake_dead(game: Game, seat: str) -> bool:
 
 
 # RULINGS R-25: "罚下而未出局的角色处于存活状态" — alive, but the player is sent off
-SENT_OFF = "罚下的角色不能投票或行使技能"
+SENT_OFF = ("罚下的角色不能投票或行使技能"
+            "（裁定R-25：罚下而未出局的角色处于存活状态，但不能投票、行使技能或提交遗言）")
 
 
 def sent_off(game: Game, seat: str) -> bool:
@@ -104,10 +105,11 @@ def skill_reason(game: Game, seat: str, skill: str) -> str | None:
     if sent_off(game, seat):
         return SENT_OFF
     if fake_dead(game, seat):
-        return "假死状态的角色不能行使技能"
+        return ("假死状态的角色不能行使技能"
+                "（裁定R-12：曲尽使癫狂角色进入假死，不能发言、投票或行使技能）")
     st = s.skills.get(skill)
     if st is None:
-        return f"{seat} 没有技能 {skill}（或已失去）"
+        return missing_skill(game, seat, skill)
     if not st.usable():
         return f"{skill} 已发动过（限定技）"
     if spec.window in ("trigger", "passive", "prompt"):
@@ -115,7 +117,7 @@ def skill_reason(game: Game, seat: str, skill: str) -> str | None:
     ph = game.phase
     if ph.is_night and ph.n == 0:
         if skill not in NIGHT0_SKILLS:
-            return "第零晚除爱神【金箭】、白狼【归群】外，其他身份不能行使技能"
+            return "第零晚除爱神【金箭】、白狼【归群】外，其他身份不能行使技能（裁定R-8）"
         return None
     if skill in NIGHT0_SKILLS:
         return "只能在第零日夜晚发动"
@@ -124,9 +126,9 @@ def skill_reason(game: Game, seat: str, skill: str) -> str | None:
     if spec.window == "day" and ph.is_night:
         return "只能在白天发动"
     if skill == "撕咬" and s.flags.get("撕咬_pair") == (ph.n + 1) // 2:
-        return "撕咬每两晚（1~2、3~4等）只能发动一次"
+        return "撕咬每两晚（1~2、3~4等）只能发动一次（裁定R-14）"
     if skill == "杀人" and s.flags.get("杀人_got") == ph.index:
-        return "本夜刚获得【杀人】，下一夜起才能发动"
+        return "本夜刚获得【杀人】，下一夜起才能发动（裁定R-21：夜晚移交的杀人从下一夜起可用）"
     if skill == "曲尽" and f"{seat}/吹笛" in game.submitted:
         return "发动曲尽须放弃发动吹笛（本夜已提交吹笛）"
     if skill == "吹笛" and f"{seat}/曲尽" in game.submitted:
@@ -134,6 +136,17 @@ def skill_reason(game: Game, seat: str, skill: str) -> str | None:
     if skill == "出使" and not any(game.seats[n].alive for n in role_seats(game, "吹笛")):
         return "吹笛已出局，无法出使"
     return None
+
+
+def missing_skill(game: Game, seat: str, skill: str) -> str:
+    """The refusal of a skill `seat` does not hold, naming the ruling that decides why
+    where one does (RULINGS.md)."""
+    base = f"{seat} 没有技能 {skill}"
+    if skill == "偷师" and "预言" in game.seats[seat].skills:
+        return f"{base}（已失去；裁定R-17：仿冒后顽徒成为先知并失去偷师）"
+    if skill == "杀人":
+        return f"{base}（裁定R-21：杀人只在持有者出局时移交给一名存活的狼人阵营狼人身份）"
+    return f"{base}（或已失去）"
 
 
 def target_reason(game: Game, seat: str, skill: str, target: str | None) -> str | None:
