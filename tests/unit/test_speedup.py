@@ -68,3 +68,22 @@ def test_accelerate_replays_from_the_json_log() -> None:
     again = Game.replay(GameLog.from_dict(json.loads(json.dumps(g.log.as_dict()))))
     assert again.events == g.events
     assert again.public_view()["accelerated"] is True
+
+
+def test_a_player_cannot_accelerate_the_day_himself() -> None:
+    # Found by the random-input property test: 加速 is the director's input; a player
+    # (alive or out) asks for it in the 进程帖, and the platform passes his seat.
+    g = _m47()
+    for seat in (g.order[0], "无名氏"):
+        answer = g.submit(Action(seat, "加速"))
+        assert isinstance(answer, Rejected)
+        assert answer.reason == "加速由导演执行：玩家请在进程帖中申请加速"
+    assert g.public_view()["accelerated"] is False
+
+
+def test_no_director_input_when_a_player_is_named_like_the_director() -> None:
+    names = ["导演", *"乙丙丁戊己庚辛壬癸子丑寅卯"]
+    g = Game.new("m47-yeliang", names, seed=5)
+    answer = g.submit(SPEEDUP)
+    assert isinstance(answer, Rejected) and "加速由导演执行" in answer.reason
+    assert g.public_view()["accelerated"] is False

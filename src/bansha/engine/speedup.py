@@ -33,6 +33,9 @@ def _quote(game: Game) -> str:
 
 def refusal(game: Game, a: Action) -> str | None:
     """Why the 加速 input is refused now (None: it takes effect)."""
+    if a.seat != DIRECTOR_SEAT or DIRECTOR_SEAT in game.seats:
+        # a player's 加速 is a request in the 进程帖, never an input of his own
+        return "加速由导演执行：玩家请在进程帖中申请加速"
     rules = game.ruleset.forum_rules
     if not rules.speed_requests:
         post = rules.post or game.ruleset.title or game.ruleset.id
