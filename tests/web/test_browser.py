@@ -154,3 +154,52 @@ def test_director_and_players_play_an_m47_game_to_its_end(server: ServerProcess)
         public.screenshot(path=str(ARTIFACTS / "reveal.png"), full_page=True)
         players["甲"].screenshot(path=str(ARTIFACTS / "player-end.png"), full_page=True)
         browser.close()
+
+
+def _first_action(c: httpx.Client, gid: str, token: str, not_seat: str) -> dict[str, Any]:
+    legal = c.get(f"/api/games/{gid}/legal", headers={"Authorization": f"Bearer {token}"}).json()
+    la = legal["legal"][0]
+    body: dict[str, Any] = {"skill": la["skill"], "revision": legal["revision"],
+                            "command_id": f"api-{not_seat}-{la['skill']}"}
+    if la["targets"]:
+        body["target"] = next(t for t in la["targets"] if t != not_seat)
+    return body
+
+
+def test_a_live_refresh_keeps_the_players_answer_and_a_half_written_text(
+        server: ServerProcess) -> None:
+    """Someone else's action refreshes a player's page live. The answer to the player's
+    own submission stays on screen, and a text being written is not wiped."""
+    assert sync_playwright is not None
+    d = {"Authorization": f"Bearer {server.director_token()}"}
+    with httpx.Client(base_url=server.base, timeout=20) as c, sync_playwright() as pw:
+        made = c.post("/api/games", headers=d, json={"ruleset": "m47-yeliang",
+                                                    "players": NAMES, "seed": 7}).json()
+        gid = made["id"]
+        links = {s["name"]: s["link"] for s in made["seats"]}
+        tokens = {s["name"]: s["token"] for s in made["seats"]}
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        page = browser.new_context(viewport={"width": 400, "height": 800}).new_page()
+        page.goto(links["甲"] if links["甲"].startswith("http") else server.base + links["甲"])
+        page.locator("#legal form button[type=submit]").first.click()
+        page.locator(".flash[role=status]").wait_for(timeout=10_000)
+        answer = page.locator(".flash[role=status]").inner_text()
+        assert answer.startswith(("已提交", "未生效")), answer
+        # 乙 acts through the API: 甲's page follows live and keeps its answer
+        ans = c.post(f"/api/games/{gid}/actions",
+                     headers={"Authorization": f"Bearer {tokens['乙']}"},
+                     json=_first_action(c, gid, tokens["乙"], "乙")).json()
+        assert ans["accepted"], ans
+        page.wait_for_selector(f"#main[data-revision='{ans['revision']}']", timeout=15_000)
+        assert page.locator(".flash[role=status]").inner_text() == answer
+        # 甲 is writing in the 树洞 when 丙 acts: the text stays until 甲 leaves the field
+        page.fill(".diary textarea", "丙的发言很可疑")
+        ans = c.post(f"/api/games/{gid}/actions",
+                     headers={"Authorization": f"Bearer {tokens['丙']}"},
+                     json=_first_action(c, gid, tokens["丙"], "丙")).json()
+        assert ans["accepted"], ans
+        page.wait_for_timeout(1500)
+        assert page.input_value(".diary textarea") == "丙的发言很可疑"
+        page.locator("h1").click()  # leaves the field: the refresh goes ahead
+        page.wait_for_selector(f"#main[data-revision='{ans['revision']}']", timeout=15_000)
+        browser.close()

@@ -19,23 +19,42 @@
   var src = body.getAttribute("data-events");
   if (!src || !window.EventSource) return;
   var es = new EventSource(src);
-  var latest = "";
+  var latest = null;  // {revision, chat} the server last announced
   var timer = null;
-  function shown() {  // the revision and the chat count the page shows
+  function behind() {  // the page shows an older revision or chat count than announced
     var main = document.getElementById("main");
-    return main ? main.getAttribute("data-revision") + "/" + main.getAttribute("data-chat") : "";
+    if (!main || latest === null) return false;
+    return Number(main.getAttribute("data-revision")) < latest.revision ||
+        Number(main.getAttribute("data-chat")) !== latest.chat;
+  }
+  function typing() {  // a half-written text must not be wiped by someone else's action
+    var el = document.activeElement;
+    return !!(el && el.closest && el.closest("#main form") &&
+              (el.tagName === "TEXTAREA" || el.tagName === "INPUT") && el.value);
   }
   function refresh() {
     timer = null;
-    if (document.querySelector(".htmx-request")) { timer = setTimeout(refresh, 200); return; }
-    if (latest === shown()) return;
+    if (document.querySelector(".htmx-request") || typing()) {
+      timer = setTimeout(refresh, 500);
+      return;
+    }
+    if (!behind()) return;
+    // The answer to the player's own last submission (已提交/未生效) stays on screen
+    // through a live refresh caused by someone else's action; it goes when they act again.
+    var kept = document.querySelector("#main .flash[role=status]");
+    var keptHtml = kept ? kept.outerHTML : null;
     htmx.ajax("GET", body.getAttribute("data-refresh"),
-              {target: "#main", select: "#main", swap: "outerHTML"});
+              {target: "#main", select: "#main", swap: "outerHTML"}).then(function () {
+      var main = document.getElementById("main");
+      if (!keptHtml || !main || main.querySelector(".flash[role=status]")) return;
+      var h1 = main.querySelector("h1");
+      if (h1) h1.insertAdjacentHTML("afterend", keptHtml);
+    });
   }
   es.addEventListener("revision", function (ev) {
     var d = JSON.parse(ev.data);
-    latest = d.revision + "/" + d.chat;
-    if (latest !== shown() && timer === null) timer = setTimeout(refresh, 250);
+    latest = {revision: Number(d.revision), chat: Number(d.chat)};
+    if (behind() && timer === null) timer = setTimeout(refresh, 250);
   });
   es.addEventListener("revoked", function () { es.close(); location.reload(); });
 })();
