@@ -17,7 +17,7 @@ from bansha.engine.targeting import range_reason
 from .pack import PACK, in_pack, pack
 from .state import M47State, m47
 
-Check = Callable[[Game, M47State, str], str | None]
+Check = Callable[[Game, str], str | None]  # (game, seat); it reads m47(game) if it needs
 Missing = Callable[[Game, M47State, str, str], str | None]
 
 # skill -> its own rule, in place of the seat's skill table (召唤: the pack's decision)
@@ -47,7 +47,7 @@ def skill_reason(game: Game, seat: str, skill: str) -> str | None:
         return "已出局的角色不能发动技能"
     own = OWN_RULE.get(skill)
     if own is not None:
-        return own(game, m47(game), seat)
+        return own(game, seat)
     st = s.skills.get(skill)
     if st is None:
         return missing_skill(game, seat, skill)
@@ -66,7 +66,7 @@ def skill_reason(game: Game, seat: str, skill: str) -> str | None:
     if spec.nights == "even" and n % 2 == 1:
         return f"{skill} 只能在双数夜晚发动"
     limit = NIGHT_LIMIT.get(skill)
-    return None if limit is None else limit(game, m47(game), seat)
+    return None if limit is None else limit(game, seat)
 
 
 def missing_skill(game: Game, seat: str, skill: str) -> str:

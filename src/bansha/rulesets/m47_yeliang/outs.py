@@ -15,7 +15,7 @@ from .roles.mayor import VOTED_OUT
 from .state import M47State
 
 SENT_OFF = "红牌罚下"
-BEFORE_OUT = "出局前"
+BEFORE_OUT = god.BEFORE_OUT
 OUT = "出局"
 NIGHT_START = "夜晚开始"
 KILL = frozenset({"指杀"})
@@ -61,7 +61,7 @@ def wire(game: Game, st: M47State) -> None:
     """Put each role's triggers on the game's bus, in the post's order per event."""
     st.outs = pipeline(game, st)
     bus = game.bus
-    bus.on(BEFORE_OUT, god.fall, name="神堕")
+    # 神堕 listens from the night 换代 grants it (god.succession)
     bus.on(OUT, announce_day_out, 0, name="公示")
     bus.on(OUT, mayor.curse, 10, name="长寿之命")
     bus.on(OUT, lastwords.grant, 20, name="遗言")
@@ -74,7 +74,8 @@ def wire(game: Game, st: M47State) -> None:
 
 
 def before_out(game: Game, seat: str, cause: str) -> Resolution:
-    yield from game.bus.fire(Trigger(BEFORE_OUT, seat, {"game": game, "cause": cause}))
+    if game.bus.heard(BEFORE_OUT):  # most games never reach 换代: nobody listens
+        yield from game.bus.fire(Trigger(BEFORE_OUT, seat, {"game": game, "cause": cause}))
 
 
 def after_out(game: Game, seat: str, cause: str) -> Resolution:

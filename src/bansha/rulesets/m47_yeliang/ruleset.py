@@ -126,7 +126,7 @@ class M47Yeliang(Ruleset):
         if not game.phase.is_night:
             return acts
         names = [k for k, v in s.skills.items() if v.spec.window == "night" and v.usable()]
-        if seat in m47(game).wolves and in_pack(game, seat):
+        if s.roles[0] == "狼人" and in_pack(game, seat):  # roles never change in M47
             names.append("召唤")
         for sk in names:
             if skill_reason(game, seat, sk) is None:

@@ -60,4 +60,7 @@ class M47State:
 
 
 def m47(game: Game) -> M47State:
-    return state_of(game, M47State)
+    s = game.shape.state  # the hot path (legality, win checks): no property, one check
+    if isinstance(s, M47State):
+        return s
+    return state_of(game, M47State)  # says what the game holds instead

@@ -27,6 +27,7 @@ SKILLS = (
 ROLE = RoleSpec("神明", VILLAGE, 1, ("神音", "安抚", "换代"), granted=("神堕",))
 
 SENT_OFF = "红牌罚下"
+BEFORE_OUT = "出局前"  # the bus trigger before an out (outs.py fires it)
 
 
 def voice_and_soothe(game: Game, st: M47State) -> Resolution:
@@ -61,6 +62,7 @@ def succession(t: Trigger) -> Resolution:
         g.lose("神音")
         g.lose("安抚")
         g.grant(game.ruleset.skills["神堕"])
+        game.bus.on(BEFORE_OUT, fall, name="神堕")  # "当你出局时"
         game.notify(god, "换代：祝器已出局，你失去技能神音和安抚，获得技能<神堕>", skill="换代")
     return
     yield

@@ -9,7 +9,7 @@ from bansha.engine import Action, Game, LegalAction, Prompt, RoleSpec, SkillSpec
 from bansha.engine.ruleset import Resolution
 
 from ..legality import first_valid, skill_reason, valid_targets
-from ..state import M47State
+from ..state import M47State, m47
 from .factions import VILLAGE
 
 SKILLS = (
@@ -28,14 +28,14 @@ POTIONS = ("救药", "毒药")
 ONE_POTION = "裁定27：女巫每晚只能使用一瓶药"
 
 
-def poison_limit(game: Game, st: M47State, seat: str) -> str | None:
-    if st.witch_tonight == "救药" or f"{seat}/救药" in game.submitted:
+def poison_limit(game: Game, seat: str) -> str | None:
+    if m47(game).witch_tonight == "救药" or f"{seat}/救药" in game.submitted:
         return f"本夜已使用救药（{ONE_POTION}）"
     return None
 
 
-def cure_limit(game: Game, st: M47State, seat: str) -> str | None:
-    if st.witch_tonight == "毒药" or f"{seat}/毒药" in game.submitted:
+def cure_limit(game: Game, seat: str) -> str | None:
+    if m47(game).witch_tonight == "毒药" or f"{seat}/毒药" in game.submitted:
         return f"本夜已使用毒药（{ONE_POTION}）"
     return None
 

@@ -10,7 +10,7 @@ from bansha.engine.ruleset import Resolution
 
 from ..legality import NOT_SUMMONED, first_valid, joined_tonight
 from ..pack import PACK, in_pack, pack
-from ..state import M47State
+from ..state import M47State, m47
 from .factions import WOLF_SIDE
 
 SKILLS = (
@@ -26,13 +26,13 @@ ROLE = RoleSpec("狼人", WOLF_SIDE, 3, ("群居", "杀人", "召唤"))
 JOINED = "进入狼群"  # the bus trigger 召唤 fires on the 野良 it takes in (大杀四方 hears it)
 
 
-def summon_refusal(game: Game, st: M47State, seat: str) -> str | None:
+def summon_refusal(game: Game, seat: str) -> str | None:
     """召唤 is the pack's decision ("所有存活狼人角色共同选择"), once per game, whoever holds
     it: decided here instead of by the seat's own skill table."""
     s = game.seats[seat]
     if s.role != "狼人" or not in_pack(game, seat):
         return "只有狼人可以发动召唤"
-    if st.summon_used:
+    if m47(game).summon_used:
         return "召唤已发动过（限定；裁定14：无论目标是否野良，召唤都已用掉）"
     return None if game.phase.is_night else "只能在夜晚发动"
 
