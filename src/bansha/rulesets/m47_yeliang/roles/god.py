@@ -13,7 +13,7 @@ from ..legality import first_valid
 from ..state import M47State, m47
 from .factions import VILLAGE
 
-SKILLS = (
+SKILLS: tuple[SkillSpec, ...] = (
     SkillSpec("神音", nights="odd", target="alive",
               text="单数游戏日夜晚，神明选择一名角色。若该角色属于村民阵营，反馈<神明阵营>；"
                    "否则，反馈<野良阵营>。"),
@@ -24,7 +24,7 @@ SKILLS = (
     SkillSpec("神堕", window="prompt", target="alive_other", granted=True,
               text="当你出局时，你可以立即对一名玩家造成一次致死性伤害。这名玩家会优先你出局。"),
 )
-ROLE = RoleSpec("神明", VILLAGE, 1, ("神音", "安抚", "换代"), granted=("神堕",))
+ROLE: RoleSpec = RoleSpec("神明", VILLAGE, 1, ("神音", "安抚", "换代"), granted=("神堕",))
 
 SENT_OFF = "红牌罚下"
 BEFORE_OUT = "出局前"  # the bus trigger before an out (outs.py fires it)

@@ -10,7 +10,7 @@ from bansha.engine import Game, SkillSpec
 from bansha.engine.bus import Trigger
 from bansha.engine.ruleset import Resolution
 
-SKILLS = (
+SKILLS: tuple[SkillSpec, ...] = (
     SkillSpec("遗言", window="any", target="none", text="出局角色留下的遗言（前四名出局者）"),
 )
 LAST_WORDS = 4

@@ -11,12 +11,12 @@ from bansha.engine.ruleset import Resolution
 from ..state import M47State, m47
 from .factions import VILLAGE
 
-SKILLS = (
+SKILLS: tuple[SkillSpec, ...] = (
     SkillSpec("长寿之命", window="passive", target="none", charges=1,
               text="可以抵挡一次狼人的指杀。当村长因毒药、神堕、投票出局后，"
                    "所有村民阵营角色失去所有非强制性技能。"),
 )
-ROLE = RoleSpec("村长", VILLAGE, 1, ("长寿之命",))
+ROLE: RoleSpec = RoleSpec("村长", VILLAGE, 1, ("长寿之命",))
 
 VOTED_OUT = "投票出局"
 CURSE_CAUSES = ("毒药", "神堕", VOTED_OUT)

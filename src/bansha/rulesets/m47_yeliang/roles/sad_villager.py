@@ -10,13 +10,13 @@ from bansha.engine.ruleset import Resolution
 from ..state import m47
 from .factions import UNDECIDED
 
-SKILLS = (
+SKILLS: tuple[SkillSpec, ...] = (
     SkillSpec("心碎", window="trigger", target="none", forced=True,
               text="你无法当任警长，若当你获得警长时，你立刻出局"),
     SkillSpec("依靠", window="trigger", target="none", forced=True,
               text="第一天投票结束后，最先获得投票数最多的角色当选警长，你的阵营转变为警长的阵营"),
 )
-ROLE = RoleSpec("伤心的村民", UNDECIDED, 1, ("心碎", "依靠"))
+ROLE: RoleSpec = RoleSpec("伤心的村民", UNDECIDED, 1, ("心碎", "依靠"))
 
 
 def lean_on(t: Trigger) -> Resolution:

@@ -9,7 +9,7 @@ from bansha.engine import Game, LegalAction, Prompt, SkillSpec
 from bansha.engine.bus import Trigger
 from bansha.engine.ruleset import Resolution
 
-SKILLS = (
+SKILLS: tuple[SkillSpec, ...] = (
     SkillSpec("竞岗", window="trigger", target="none", forced=True,
               text="在游戏的第一天投票结束后，最先获得投票数最多的角色当选警长。"),
     SkillSpec("正直", window="passive", target="none", forced=True,
@@ -17,7 +17,7 @@ SKILLS = (
     SkillSpec("殉职", window="prompt", target="alive_other", forced=True,
               text="警长出局时，须选择一名未出局的角色移交警长。"),
 )
-SHERIFF_SKILLS = ("竞岗", "正直", "殉职")
+SHERIFF_SKILLS: tuple[str, ...] = ("竞岗", "正直", "殉职")
 
 SENT_OFF = "红牌罚下"
 ELECTED = "竞岗"  # the first election (依靠 hears it)

@@ -14,7 +14,7 @@ from ..pack import in_pack, pack
 from ..state import M47State, m47
 from .factions import WOLF_SIDE
 
-SKILLS = (
+SKILLS: tuple[SkillSpec, ...] = (
     SkillSpec("流浪", window="passive", target="none", forced=True,
               text="游戏开始时，你不和其他狼人共群"),
     SkillSpec("寻仇", window="passive", target="none", forced=True,
@@ -27,7 +27,7 @@ SKILLS = (
               text="当你进入狼群后，失去技能<流浪><寻仇><侵蚀><反噬>，获得技能<双刀>"),
     SkillSpec("双刀", target="alive", granted=True, text="游戏日夜晚，你可以额外指杀一名角色。"),
 )
-ROLE = RoleSpec("野良", WOLF_SIDE, 1, ("流浪", "寻仇", "侵蚀", "反噬", "大杀四方"),
+ROLE: RoleSpec = RoleSpec("野良", WOLF_SIDE, 1, ("流浪", "寻仇", "侵蚀", "反噬", "大杀四方"),
                 granted=("双刀", "杀人"))
 
 # skills the 野良 loses when he enters the pack (RULINGS 15)

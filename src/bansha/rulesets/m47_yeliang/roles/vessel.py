@@ -12,17 +12,17 @@ from ..legality import first_valid, skill_reason, target_reason
 from ..state import M47State
 from .factions import VILLAGE
 
-SKILLS = (
+SKILLS: tuple[SkillSpec, ...] = (
     SkillSpec("道标", once=True, target="alive",
               text="游戏日夜晚，选择一名玩家。若其身份为村民，反馈<村民>；否则，无反馈"),
     SkillSpec("神器", target="alive", not_twice_in_a_row=True,
               text="游戏日夜晚，保护一名玩家，该名玩家当晚将会免疫一次狼人的指杀。"
                    "不能连续两天夜晚对同一名玩家使用神器。"),
 )
-ROLE = RoleSpec("祝器", VILLAGE, 1, ("道标", "神器"), aliases=("神器",),
+ROLE: RoleSpec = RoleSpec("祝器", VILLAGE, 1, ("道标", "神器"), aliases=("神器",),
                 note="设置行写作“1神器”，角色一节写作祝器")
 
-SPENT = {"道标": "道标已用完（限定；裁定24：对任何目标使用都算用掉）"}
+SPENT: dict[str, str] = {"道标": "道标已用完（限定；裁定24：对任何目标使用都算用掉）"}
 
 
 def beacon(game: Game, st: M47State) -> Resolution:

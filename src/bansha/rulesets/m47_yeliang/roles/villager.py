@@ -7,4 +7,4 @@ from bansha.engine import RoleSpec, SkillSpec
 from .factions import VILLAGE
 
 SKILLS: tuple[SkillSpec, ...] = ()
-ROLE = RoleSpec("村民", VILLAGE, 5, (), note="没有技能，只能仰望星空。")
+ROLE: RoleSpec = RoleSpec("村民", VILLAGE, 5, (), note="没有技能，只能仰望星空。")

@@ -5,6 +5,8 @@ step (9)'s (ruleset.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from bansha.engine import Action, Game, LegalAction, Prompt, RoleSpec, SkillSpec
 from bansha.engine.ruleset import Resolution
 
@@ -12,7 +14,7 @@ from ..legality import first_valid, skill_reason, valid_targets
 from ..state import M47State, m47
 from .factions import VILLAGE
 
-SKILLS = (
+SKILLS: tuple[SkillSpec, ...] = (
     SkillSpec("通灵", window="trigger", target="none", forced=True,
               text="游戏日夜晚，反馈被指杀的角色。"),
     SkillSpec("救药", once=True, target="alive_other",
@@ -22,7 +24,7 @@ SKILLS = (
               text="游戏日夜晚，女巫选择一名角色。该角色在夜晚结束前出局。"
                    "<毒药>发动后，该夜晚不可发动<救药>。"),
 )
-ROLE = RoleSpec("女巫", VILLAGE, 1, ("通灵", "救药", "毒药"))
+ROLE: RoleSpec = RoleSpec("女巫", VILLAGE, 1, ("通灵", "救药", "毒药"))
 
 POTIONS = ("救药", "毒药")
 ONE_POTION = "裁定27：女巫每晚只能使用一瓶药"
@@ -40,7 +42,9 @@ def cure_limit(game: Game, seat: str) -> str | None:
     return None
 
 
-NIGHT_LIMIT = {"毒药": poison_limit, "救药": cure_limit}
+NIGHT_LIMIT: dict[str, Callable[[Game, str], str | None]] = {
+    "毒药": poison_limit, "救药": cure_limit,
+}
 
 
 def _options(game: Game, witch: str) -> tuple[LegalAction, ...]:

@@ -13,7 +13,7 @@ from ..pack import PACK, in_pack, pack
 from ..state import M47State, m47
 from .factions import WOLF_SIDE
 
-SKILLS = (
+SKILLS: tuple[SkillSpec, ...] = (
     SkillSpec("群居", window="passive", target="none", forced=True,
               text="游戏开始前，所有狼人互知共群"),
     SkillSpec("杀人", team=True, target="alive",
@@ -21,7 +21,7 @@ SKILLS = (
     SkillSpec("召唤", team=True, once=True, target="alive",
               text="游戏日夜晚，所有存活狼人角色共同选择一名角色，若该角色是野良，则共群"),
 )
-ROLE = RoleSpec("狼人", WOLF_SIDE, 3, ("群居", "杀人", "召唤"))
+ROLE: RoleSpec = RoleSpec("狼人", WOLF_SIDE, 3, ("群居", "杀人", "召唤"))
 
 JOINED = "进入狼群"  # the bus trigger 召唤 fires on the 野良 it takes in (大杀四方 hears it)
 
