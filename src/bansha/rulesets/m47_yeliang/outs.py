@@ -57,9 +57,8 @@ def pipeline(game: Game, st: M47State) -> OutPipeline:
         vetoes=(), go_out=go_out, alive=game.alive)
 
 
-def wire(game: Game, st: M47State) -> None:
+def wire(game: Game) -> None:
     """Put each role's triggers on the game's bus, in the post's order per event."""
-    st.outs = pipeline(game, st)
     bus = game.bus
     # 神堕 listens from the night 换代 grants it (god.succession)
     bus.on(OUT, announce_day_out, 0, name="公示")

@@ -86,7 +86,7 @@ class M47Yeliang(Ruleset):
             st.holders.setdefault(role[n], n)
         game.groups[PACK] = wolves
         st.stray = next((n for n in game.order if role[n] == "野良"), None)
-        outs.wire(game, st)
+        outs.wire(game)
         for n in game.order:
             r = role[n]
             faction = UNDECIDED if r == "伤心的村民" else game.seats[n].faction
@@ -174,8 +174,13 @@ class M47Yeliang(Ruleset):
         night = game.phase.is_night
         if night:
             st.night = NightTally()
-        for _window, step in NIGHT if night else DAY:  # the order table, schedule.py
-            yield from step(game, st)
+        st.outs = pipeline = outs.pipeline(game, st)
+        try:
+            for _window, step in NIGHT if night else DAY:  # the order table, schedule.py
+                yield from step(game, st)
+        finally:  # also when the game ends mid-resolution: no Game kept in a cycle
+            st.out_records.extend(pipeline.records)
+            st.outs = None
         # what is left was never taken: a skill no step settles, a badge or 神堕 choice
         # for an out that did not happen (遗言 are kept until they are published)
         when = "本夜" if night else "本日"

@@ -8,7 +8,7 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING
 
 from bansha.engine.actions import Action, Prompt
-from bansha.engine.outs import Harm, OutPipeline, Verdict
+from bansha.engine.outs import Harm, OutPipeline, OutRecord, Verdict
 from bansha.engine.state import state_of
 
 if TYPE_CHECKING:
@@ -35,7 +35,7 @@ class NightTally:
 
 
 class M47State:
-    __slots__ = ("gods", "holders", "joined_night", "night", "outs", "stray",
+    __slots__ = ("gods", "holders", "joined_night", "night", "out_records", "outs", "stray",
                  "summon_used", "village_cursed", "villagers", "witch_tonight", "wolves")
 
     def __init__(self) -> None:
@@ -49,9 +49,12 @@ class M47State:
         self.witch_tonight: str | None = None  # the potion used this night (裁定27)
         self.village_cursed = False  # 长寿之命's curse fell (RULINGS 30)
         self.night = NightTally()
-        # every out goes through this pipeline (set up by the ruleset: its protections
-        # read `night`)
+        # every out goes through this pipeline (outs.py: its protections read `night`).
+        # It holds the game, so it lives for one resolution only (ruleset.resolve): a
+        # Game left in a reference cycle would wait for the cyclic GC instead of being
+        # freed when the simulator drops it (measured: +10% instructions per game).
         self.outs: OutPipeline | None = None
+        self.out_records: list[OutRecord] = []  # every out of the game, kept from each pipeline
 
     def hit(self, seat: str, cause: str) -> Generator[Prompt, Action | None, Verdict]:
         """A harm of kind `cause` (指杀, 毒药, 侵蚀, 神堕…) through the out pipeline."""
