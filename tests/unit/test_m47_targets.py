@@ -3,8 +3,8 @@
 import random
 
 from bansha.engine import Game
+from bansha.rulesets.m47_yeliang.legality import target_reason, valid_targets
 from bansha.rulesets.m47_yeliang.roles import SKILLS
-from bansha.rulesets.m47_yeliang.rules import target_reason, valid_targets
 from bansha.sim.bots import RandomBot
 
 

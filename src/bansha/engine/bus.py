@@ -72,6 +72,11 @@ class Bus:
         if sub in subs:
             subs.remove(sub)
 
+    def heard(self, kind: str) -> bool:
+        """Whether any handler listens for `kind` now: a caller on a hot path (every
+        out) may skip building a trigger nobody hears."""
+        return bool(self._subs.get(kind))
+
     def fire(self, trigger: Trigger) -> Resolution:
         """Run every handler for `trigger.kind`; `yield from` it in a resolution."""
         if self._depth >= self._max:

@@ -1,112 +1,87 @@
-"""[M47] what happens around an out: 神堕 before it, then 村长's curse, last
-words (遗言数量等于4), 殉职 (badge passing) and 心碎."""
+"""[M47] what happens around an out, on the engine's pipeline and bus: every out is a
+`Harm` through one `OutPipeline` (its protections are step (9)'s, in the post's
+order), and what the post attaches to an out are triggers on the bus — before it 神堕,
+after it the day's announcement, the 村长's curse, 遗言 and 殉职 (in that order)."""
 
 from __future__ import annotations
 
-from bansha.engine import Game, LegalAction, Prompt
+from bansha.engine import Game
+from bansha.engine.bus import Trigger
+from bansha.engine.outs import Harm, OutPipeline, Protection
 from bansha.engine.ruleset import Resolution
 
-from .roles import SKILLS, VILLAGE
+from .roles import god, lastwords, mayor, sad_villager, sheriff, stray, wolf
+from .roles.mayor import VOTED_OUT
+from .state import M47State
 
-LAST_WORDS = 4
 SENT_OFF = "红牌罚下"
-VOTED_OUT = "投票出局"
-CURSE_CAUSES = ("毒药", "神堕", VOTED_OUT)
+BEFORE_OUT = god.BEFORE_OUT
+OUT = "出局"
+NIGHT_START = "夜晚开始"
+KILL = frozenset({"指杀"})
 
 
-def lose_stray_skills(game: Game, seat: str) -> None:
-    """大杀四方: entering the pack the 野良 loses 流浪/寻仇/侵蚀/反噬 and gains 双刀."""
-    s = game.seats[seat]
-    for sk in ("流浪", "寻仇", "侵蚀", "反噬", "杀人"):
-        s.lose(sk)
-    s.grant(SKILLS["双刀"])
-    s.grant(SKILLS["杀人"])
+def announce_day_out(t: Trigger) -> Resolution:
+    game: Game = t.data["game"]
+    if not game.phase.is_night and t.data["cause"] not in (VOTED_OUT, SENT_OFF):
+        # a day out other than the vote and a red card (announced where they happen):
+        # 心碎, 神堕 — "讨论日进行时、投票结束时都会随时公示游戏流程相关信息"
+        game.announce(f"{t.seat} 出局")
+    return
+    yield
 
 
-def _others_alive(game: Game, seat: str) -> tuple[str, ...]:
-    return tuple(n for n in game.order if n != seat and game.alive(n))
+def pipeline(game: Game, st: M47State) -> OutPipeline:
+    """（9）指杀结算 1.–3.: 救药 (the whole night), 神器 (once), the 村长's second life
+    (once per game); no veto; the out is the Game's."""
+    # st.night is read at each harm: the tally is replaced every night
+    def cured(h: Harm) -> bool:
+        return st.night.saved == h.target
+
+    def shielded(h: Harm) -> bool:
+        n = st.night
+        if n.shield != h.target or n.shield_spent:
+            return False
+        n.shield_spent = True
+        return True
+
+    def second_life(h: Harm) -> bool:
+        return mayor.second_life(game, st, h.target)
+
+    def go_out(h: Harm) -> Resolution:
+        return game.put_out(h.target, h.kind)
+
+    return OutPipeline(
+        protections=(Protection("救药", KILL, cured), Protection("神器", KILL, shielded),
+                     Protection("长寿之命", KILL, second_life)),
+        vetoes=(), go_out=go_out, alive=game.alive)
+
+
+def wire(game: Game) -> None:
+    """Put each role's triggers on the game's bus, in the post's order per event."""
+    bus = game.bus
+    # 神堕 listens from the night 换代 grants it (god.succession)
+    bus.on(OUT, announce_day_out, 0, name="公示")
+    bus.on(OUT, mayor.curse, 10, name="长寿之命")
+    bus.on(OUT, lastwords.grant, 20, name="遗言")
+    bus.on(OUT, sheriff.pass_badge, 30, name="殉职")
+    bus.on(NIGHT_START, stray.revenge, 0, name="寻仇")
+    bus.on(NIGHT_START, god.succession, 10, name="换代")
+    bus.on(wolf.JOINED, stray.joins_pack, name="大杀四方")
+    bus.on(sheriff.ELECTED, sad_villager.lean_on, name="依靠")
+    bus.on(sheriff.BADGE, sad_villager.heartbreak, name="心碎")
 
 
 def before_out(game: Game, seat: str, cause: str) -> Resolution:
-    """神堕: 'this player goes out before you'. Not on a red card: the director sends
-    the player off; no skill fires for a sent-off player (RULINGS.md)."""
-    s = game.seats[seat]
-    if "神堕" not in s.skills:
-        return
-    if cause == SENT_OFF:
-        stale = game.take(seat, "神堕")
-        if stale is not None:
-            game.reject(stale, "红牌罚下的角色不能发动神堕")
-        return
-    targets = _others_alive(game, seat)
-    if not targets:
-        return
-    s.flags["falling"] = True
-    answer = yield Prompt(seat, (LegalAction(seat, "神堕", targets),),
-                          default="视为放弃技能行使", context=f"{seat} 出局（{cause}）时可发动神堕")
-    s.lose("神堕")
-    if answer is not None and answer.target is not None:
-        game.trace(f"神堕：{seat} 对 {answer.target} 造成致死性伤害，其优先出局", skill="神堕")
-        yield from game.put_out(answer.target, "神堕")
+    if game.bus.heard(BEFORE_OUT):  # most games never reach 换代: nobody listens
+        yield from game.bus.fire(Trigger(BEFORE_OUT, seat, {"game": game, "cause": cause}))
 
 
 def after_out(game: Game, seat: str, cause: str) -> Resolution:
-    s = game.seats[seat]
-    if not game.phase.is_night and cause not in (VOTED_OUT, SENT_OFF):
-        # a day out other than the vote and a red card (announced where they happen):
-        # 心碎, 神堕 — "讨论日进行时、投票结束时都会随时公示游戏流程相关信息"
-        game.announce(f"{seat} 出局")
-    if s.role == "村长" and cause in CURSE_CAUSES:
-        _curse(game, seat, cause)
-    if cause != SENT_OFF and game.lastwords.grant(seat) is not None:
-        game.notify(seat, "你可以留下遗言（请在下一个白天开始前提交）", skill="遗言")
-    if game.sheriff == seat:
-        yield from pass_badge(game, seat, cause)
+    yield from game.bus.fire(Trigger(OUT, seat, {"game": game, "cause": cause}))
 
 
-def _curse(game: Game, mayor: str, cause: str) -> None:
-    lost: list[str] = []
-    for n in game.order:
-        st = game.seats[n]
-        if st.faction != VILLAGE:
-            continue
-        for sk in [k for k, v in st.skills.items() if not v.spec.forced]:
-            st.lose(sk)
-            lost.append(f"{n}:{sk}")
-    game.data["village_cursed"] = True
-    names = "、".join(lost) or "无"
-    game.trace(f"长寿之命：村长出局（{cause}），所有村民阵营角色失去非强制性技能（{names}）",
-               skill="长寿之命")
-
-
-def pass_badge(game: Game, seat: str, cause: str) -> Resolution:
-    """殉职: the outgoing sheriff must pass the badge to an alive player;
-    random when sent off by a red card or when no answer comes in time."""
-    targets = _others_alive(game, seat)
-    if not targets:
-        game.set_sheriff(None)
-        return
-    heir: str | None = None
-    if cause != SENT_OFF:
-        answer = yield Prompt(seat, (LegalAction(seat, "殉职", targets, optional=False),),
-                              default="殉职对象随机决定", context="警长出局，须移交警徽")
-        if answer is not None:
-            heir = answer.target
-    else:
-        stale = game.take(seat, "殉职")
-        if stale is not None:
-            game.reject(stale, "红牌罚下时殉职对象随机决定、不可指定")
-    if heir is None:
-        heir = game.rng.choice(targets)
-        game.trace(f"殉职：对象随机决定为 {heir}", skill="殉职")
-    game.set_sheriff(heir)
-    game.announce(f"警长 {seat} 殉职，警徽移交给 {heir}", later=game.phase.is_night)
-    game.notify(heir, "你成为警长", skill="殉职")
-    yield from heartbreak(game, heir)
-
-
-def heartbreak(game: Game, seat: str) -> Resolution:
-    """心碎: the 伤心的村民 cannot hold the badge; getting it sends him out at once."""
-    if "心碎" in game.seats[seat].skills:
-        game.trace(f"心碎：{seat} 获得警长，立刻出局", skill="心碎")
-        yield from game.put_out(seat, "心碎")
+def night_start(game: Game) -> None:
+    """寻仇 and 换代 take effect as a night opens (nothing there asks a player)."""
+    for _ in game.bus.fire(Trigger(NIGHT_START, None, {"game": game})):
+        raise ValueError("夜晚开始时的触发不能询问玩家")

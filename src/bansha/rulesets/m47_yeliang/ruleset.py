@@ -1,5 +1,6 @@
-"""[M47]『野良神』 as a ruleset: data from roles.py, the night from night.py,
-the day from day.py, outs from outs.py; this file wires the hooks."""
+"""[M47]『野良神』 as a ruleset: the roles (roles/, one module each), the order table
+(schedule.py), the outs and triggers (outs.py), the legality (legality.py), the typed
+state (state.py); this file wires them to the engine's hooks."""
 
 from __future__ import annotations
 
@@ -9,21 +10,21 @@ from bansha.engine import Action, Game, LegalAction, OptionSpec, Phase, Ruleset,
 from bansha.engine.factions import FactionRule
 from bansha.engine.ruleset import Resolution
 
-from . import day, night, outs
+from . import outs
 from .forum import FORUM_RULES
-from .roles import ROLES, SHERIFF_SKILLS, SKILLS, UNDECIDED, VILLAGE, WOLF_SIDE
-from .rules import (
+from .legality import (
     IF_SUMMONED,
-    PACK,
-    holder,
-    in_pack,
-    lastwords_reason,
     may_be_summoned,
     skill_reason,
     target_reason,
     team_key,
     valid_targets,
 )
+from .pack import PACK, in_pack
+from .roles import ROLES, SHERIFF_SKILLS, SKILLS, UNDECIDED, VILLAGE, WOLF_SIDE, lastwords
+from .roles.sheriff import vote_weight
+from .schedule import DAY, NIGHT, SCHEDULE
+from .state import M47State, NightTally, m47
 
 GODS = ("神明", "祝器", "女巫", "村长")
 
@@ -41,9 +42,9 @@ def _wolf_side_won(g: Game) -> bool:
 def _village_lost(g: Game) -> bool:
     # roles never change in M47, so the two groups are fixed at setup (this runs after
     # every out)
-    gods, villagers = g.data["gods"], g.data["villagers"]
-    return not any(g.seats[n].alive for n in gods) or not any(
-        g.seats[n].alive for n in villagers
+    st = m47(g)
+    return not any(g.seats[n].alive for n in st.gods) or not any(
+        g.seats[n].alive for n in st.villagers
     )
 
 
@@ -56,6 +57,7 @@ class M47Yeliang(Ruleset):
     first_phase = Phase("day", 1)
     roles = ROLES
     skills = SKILLS
+    schedule = SCHEDULE
     factions = (WOLF_SIDE, VILLAGE)
     faction_aliases: ClassVar[dict[str, str]] = {
         "神明阵营": VILLAGE, "village": VILLAGE, "wolves": WOLF_SIDE,
@@ -68,50 +70,38 @@ class M47Yeliang(Ruleset):
                    "auto：讨论日结束时未投票者判罚黄牌（潜水（3））"),
     )
 
+    def new_state(self) -> object | None:
+        return M47State()
+
     # ---- setup and phase starts -----------------------------------------
     def setup(self, game: Game) -> None:
-        game.lastwords.limit = outs.LAST_WORDS
+        st = m47(game)
+        game.lastwords.limit = lastwords.LAST_WORDS
         role = {n: game.seats[n].role for n in game.order}
         wolves = [n for n in game.order if role[n] == "狼人"]
-        game.data["wolves"] = wolves
-        game.data["gods"] = [n for n in game.order if role[n] in GODS]
-        game.data["villagers"] = [n for n in game.order if role[n] == "村民"]
+        st.wolves = wolves
+        st.gods = [n for n in game.order if role[n] in GODS]
+        st.villagers = [n for n in game.order if role[n] == "村民"]
+        for n in game.order:  # M47 deals one of each special role
+            st.holders.setdefault(role[n], n)
         game.groups[PACK] = wolves
-        game.data["stray"] = next((n for n in game.order if role[n] == "野良"), None)
+        st.stray = next((n for n in game.order if role[n] == "野良"), None)
+        outs.wire(game)
         for n in game.order:
             r = role[n]
             faction = UNDECIDED if r == "伤心的村民" else game.seats[n].faction
             game.notify(n, f"你的身份是：{r}（{faction}）")
         if wolves:
             game.notify(wolves, "群居：狼群成员为 " + "、".join(wolves), skill="群居")
-        if game.data["stray"]:
-            game.notify(game.data["stray"], "流浪：你不和其他狼人共群", skill="流浪")
+        if st.stray:
+            game.notify(st.stray, "流浪：你不和其他狼人共群", skill="流浪")
 
     def on_phase_start(self, game: Game) -> None:
         if game.phase.is_night:
-            self._night_start(game)
+            game.announce(f"{game.phase.chinese}开始，请提交技能")
+            outs.night_start(game)  # 寻仇, 换代
         else:
             self._day_start(game)
-
-    def _night_start(self, game: Game) -> None:
-        game.announce(f"{game.phase.chinese}开始，请提交技能")
-        stray = game.data.get("stray")
-        # 寻仇: from the first night that begins with every 狼人 out
-        if stray and game.alive(stray) and "寻仇" in game.seats[stray].skills \
-                and "杀人" not in game.seats[stray].skills \
-                and not any(game.seats[w].alive for w in game.data["wolves"]):
-            game.seats[stray].grant(SKILLS["杀人"])
-            game.notify(stray, "寻仇：所有狼人均已出局，你获得技能【杀人】", skill="寻仇")
-        # 换代: the first night after the 祝器 went out
-        god, zq = holder(game, "神明"), holder(game, "祝器")
-        if god and zq and game.alive(god) and not game.seats[zq].alive \
-                and "换代" in game.seats[god].skills:
-            g = game.seats[god]
-            g.lose("换代")
-            g.lose("神音")
-            g.lose("安抚")
-            g.grant(SKILLS["神堕"])
-            game.notify(god, "换代：祝器已出局，你失去技能神音和安抚，获得技能<神堕>", skill="换代")
 
     def _day_start(self, game: Game) -> None:
         if game.phase.n == 1:
@@ -120,15 +110,7 @@ class M47Yeliang(Ruleset):
         prev = game.phases[-2] if len(game.phases) >= 2 else None
         names = [n for n, _ in prev.outs] if prev else []
         game.announce("昨夜出局：" + "、".join(names) if names else "昨夜无人出局")
-        # 公示出局名单时按角色出局的顺序排序: last words follow the same order (rights
-        # are given as characters go out)
-        lw = game.lastwords
-        for n in lw.waiting():
-            lw.close(n)
-            if n in lw.texts:
-                game.announce(f"{n} 的遗言：{lw.texts[n]}")
-            else:
-                game.trace(f"{n} 未提交遗言，视为放弃", skill="遗言", name=n)
+        lastwords.publish(game)
         game.flush_later()
         game.announce(f"{game.phase.chinese}：讨论日开始，请投票")
 
@@ -144,7 +126,7 @@ class M47Yeliang(Ruleset):
         if not game.phase.is_night:
             return acts
         names = [k for k, v in s.skills.items() if v.spec.window == "night" and v.usable()]
-        if seat in game.data["wolves"] and in_pack(game, seat):
+        if s.roles[0] == "狼人" and in_pack(game, seat):  # roles never change in M47
             names.append("召唤")
         for sk in names:
             if skill_reason(game, seat, sk) is None:
@@ -157,7 +139,7 @@ class M47Yeliang(Ruleset):
         seat, skill = action.seat, action.skill
         spec = SKILLS[skill]
         if skill == "遗言":
-            reason = lastwords_reason(game, seat, action.text)
+            reason = lastwords.refusal(game, seat, action.text)
             if reason is None:
                 game.lastwords.store(seat, action.text or "")
             return reason
@@ -188,14 +170,20 @@ class M47Yeliang(Ruleset):
 
     # ---- resolution ---------------------------------------------------------
     def resolve(self, game: Game) -> Resolution:
-        if game.phase.is_night:
-            yield from night.resolve_night(game)
-            yield from day.send_offs(game)
-        else:
-            yield from day.resolve_day(game)
+        st = m47(game)
+        night = game.phase.is_night
+        if night:
+            st.night = NightTally()
+        st.outs = pipeline = outs.pipeline(game, st)
+        try:
+            for _window, step in NIGHT if night else DAY:  # the order table, schedule.py
+                yield from step(game, st)
+        finally:  # also when the game ends mid-resolution: no Game kept in a cycle
+            st.out_records.extend(pipeline.records)
+            st.outs = None
         # what is left was never taken: a skill no step settles, a badge or 神堕 choice
         # for an out that did not happen (遗言 are kept until they are published)
-        when = "本夜" if game.phase.is_night else "本日"
+        when = "本夜" if night else "本日"
         for key, a in list(game.submitted.items()):
             if a.skill == "殉职":
                 game.reject(a, f"{when}你没有作为警长出局，殉职未使用")
@@ -211,7 +199,7 @@ class M47Yeliang(Ruleset):
         return outs.after_out(game, seat, cause)
 
     def vote_weight(self, game: Game, seat: str) -> float:
-        return day.vote_weight(game, seat)
+        return vote_weight(game, seat)
 
     def win_rules(self) -> list[FactionRule[Game]]:
         return [
