@@ -10,7 +10,7 @@ from ..identity import lovers, pack, role_seats
 from ..legality import skill_reason, targets_reason
 from ..names import LOVERS, LOVERS_SIDE, PACK, VILLAGE, WOLVES
 from ..outs import KILL_CAUSES, VOTE_CAUSES, convert, grant
-from ..skill import LOCKED, Role, role, skill
+from ..skill import LOCKED, Role, Skill, role, skill
 from ..state import st
 from . import liangmin, luanmin
 from .lovers import LOVER_SKILLS
@@ -122,12 +122,12 @@ def revenge(game: Game, seat: str, cause: str) -> Resolution:
     yield
 
 
-GOLDEN_ARROW = skill("金箭", "第零日夜晚，爱神须指定两名角色成为情侣，此两名角色互知共群。"
+GOLDEN_ARROW: Skill = skill("金箭", "第零日夜晚，爱神须指定两名角色成为情侣，此两名角色互知共群。"
                              "爱神转变为与情侣相同阵营。",
                      n_targets=2, opening=True, step=golden_arrow)
-REVENGE = skill("复仇", "若情侣死于投票、【毒药】、【流弹】、【行刺】，则爱神身份变为乱民；"
+REVENGE: Skill = skill("复仇", "若情侣死于投票、【毒药】、【流弹】、【行刺】，则爱神身份变为乱民；"
                         "若情侣死于【杀人】、【撕咬】，则爱神身份变为良民。",
                 window="trigger", target="none", tags=LOCKED)
 
-ROLE = role("爱神", VILLAGE, "普通", (GOLDEN_ARROW, REVENGE),
+ROLE: Role = role("爱神", VILLAGE, "普通", (GOLDEN_ARROW, REVENGE),
             note="普通（另设1人，不参与随机抽取）")

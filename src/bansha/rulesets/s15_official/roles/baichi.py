@@ -8,7 +8,7 @@ from bansha.engine import Action, Game, LegalAction, Prompt
 
 from ..identity import fake_dead, sent_off
 from ..names import VILLAGE
-from ..skill import role, skill
+from ..skill import Role, Skill, role, skill
 from ..state import notes
 
 
@@ -27,8 +27,9 @@ def escapes(game: Game, loser: str) -> Generator[Prompt, Action | None, bool]:
     return True
 
 
-FOOLISHNESS = skill("若愚", "白痴可发动技能免于投票出局，若白痴发动此技能，则此后白痴投票不计入"
-                            "总票数，但仍须投票。失去此技能时，白痴出局。",
-                    window="prompt", target="none")
+FOOLISHNESS: Skill = skill(
+    "若愚", "白痴可发动技能免于投票出局，若白痴发动此技能，则此后白痴投票不计入"
+    "总票数，但仍须投票。失去此技能时，白痴出局。",
+    window="prompt", target="none")
 
-ROLE = role("白痴", VILLAGE, "普通", (FOOLISHNESS,), note="普通（随机抽取）")
+ROLE: Role = role("白痴", VILLAGE, "普通", (FOOLISHNESS,), note="普通（随机抽取）")

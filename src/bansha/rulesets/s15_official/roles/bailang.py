@@ -10,7 +10,7 @@ from ..dying import hurt
 from ..identity import pack
 from ..legality import skill_reason
 from ..names import LOVERS_SIDE, PACK, WHITE, WOLF_ROLES, WOLVES
-from ..skill import role, skill, target
+from ..skill import Role, Skill, role, skill, target
 from ..state import notes, tonight
 
 
@@ -62,10 +62,10 @@ def _bitten_this_pair(game: Game, seat: str) -> str | None:
     return None
 
 
-REJOIN = skill("归群", "第零日夜晚，白狼得知所有狼人的角色，并可选择与所有狼人互知共群，"
+REJOIN: Skill = skill("归群", "第零日夜晚，白狼得知所有狼人的角色，并可选择与所有狼人互知共群，"
                        "阵营改变为〖狼人阵营〗。",
                target="none", opening=True, step=rejoin)
-BITE = skill("撕咬", "每两晚（1~2、3~4等）白狼可选择一名角色，使之进入濒死状态。",
+BITE: Skill = skill("撕咬", "每两晚（1~2、3~4等）白狼可选择一名角色，使之进入濒死状态。",
              effect=_bite, check=_bitten_this_pair)
 
-ROLE = role("白狼", WHITE, "白狼", (REJOIN, BITE), note="白狼")
+ROLE: Role = role("白狼", WHITE, "白狼", (REJOIN, BITE), note="白狼")

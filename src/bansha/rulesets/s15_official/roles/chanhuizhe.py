@@ -7,7 +7,7 @@ from bansha.engine.abilities import Use
 from bansha.engine.ruleset import Resolution
 
 from ..names import VILLAGE
-from ..skill import LIMITED, role, skill, target
+from ..skill import LIMITED, Role, Skill, role, skill, target
 
 
 def _confess(game: Game, use: Use) -> Resolution:
@@ -20,7 +20,8 @@ def _confess(game: Game, use: Use) -> Resolution:
     yield
 
 
-CONFESSION = skill("忏悔", "游戏日白天，可在任意时刻将自己的身份给任一其他角色查看，无反馈。",
-                   window="day", charges=1, tags=LIMITED, target="alive_other", effect=_confess)
+CONFESSION: Skill = skill(
+    "忏悔", "游戏日白天，可在任意时刻将自己的身份给任一其他角色查看，无反馈。",
+    window="day", charges=1, tags=LIMITED, target="alive_other", effect=_confess)
 
-ROLE = role("忏悔者", VILLAGE, "普通", (CONFESSION,), note="普通（随机抽取）")
+ROLE: Role = role("忏悔者", VILLAGE, "普通", (CONFESSION,), note="普通（随机抽取）")

@@ -9,7 +9,7 @@ from bansha.engine.ruleset import Resolution
 from ..identity import category, fake_dead, mad
 from ..names import PIPER_SIDE
 from ..outs import strip_skills
-from ..skill import LIMITED, role, skill, target
+from ..skill import LIMITED, Role, Skill, role, skill, target
 from ..statuses import FAKE_DEAD, MAD, SHAKEN, SOUNDPROOF, TONIGHT
 
 MAD_TEXT = ("你进入癫狂状态：除投票对象外，只能使用表情以及"
@@ -83,15 +83,15 @@ def _mad_not_fake_dead(game: Game, seat: str, t: str) -> str | None:
     return None
 
 
-PIPE = skill("吹笛", "游戏日夜晚，可选择一名角色，使之进入癫狂状态。"
+PIPE: Skill = skill("吹笛", "游戏日夜晚，可选择一名角色，使之进入癫狂状态。"
                      "吹笛出局后，癫狂状态解除，并公示。",
              effect=_pipe, check=_finale_chosen, target_check=_not_mad_yet)
-HEARTBREAK = skill("断肠", "游戏日夜晚，可选择一名角色，该角色若为普通身份，则失去技能。",
+HEARTBREAK: Skill = skill("断肠", "游戏日夜晚，可选择一名角色，该角色若为普通身份，则失去技能。",
                    charges=1, tags=LIMITED, effect=_heartbreak)
-SHAKE = skill("摇落", "游戏日夜晚，可选择一名角色，"
+SHAKE: Skill = skill("摇落", "游戏日夜晚，可选择一名角色，"
                       "该若角色为普通身份，则当晚发动的技能无效。",
               charges=1, tags=LIMITED, effect=_shake)
-FINALE = skill("曲尽", "游戏日夜晚，可放弃发动【吹笛】，"
+FINALE: Skill = skill("曲尽", "游戏日夜晚，可放弃发动【吹笛】，"
                        "并选择一名癫狂状态的角色，使之进入假死状态。",
                effect=_finale, check=_pipe_chosen, target_check=_mad_not_fake_dead)
 
@@ -114,4 +114,4 @@ def piper_out(game: Game, seat: str, cause: str) -> Resolution:
     yield
 
 
-ROLE = role("吹笛", PIPER_SIDE, "吹笛", (PIPE, HEARTBREAK, SHAKE, FINALE), note="吹笛")
+ROLE: Role = role("吹笛", PIPER_SIDE, "吹笛", (PIPE, HEARTBREAK, SHAKE, FINALE), note="吹笛")

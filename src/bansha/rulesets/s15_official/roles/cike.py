@@ -9,7 +9,7 @@ from bansha.engine.ruleset import Resolution
 from ..identity import is_wolf
 from ..names import VILLAGE
 from ..outs import out
-from ..skill import LIMITED, role, skill, target
+from ..skill import LIMITED, Role, Skill, role, skill, target
 
 
 def _assassinate(game: Game, use: Use) -> Resolution:
@@ -23,9 +23,9 @@ def _assassinate(game: Game, use: Use) -> Resolution:
         yield from out(game, assassin, "行刺", by=assassin)
 
 
-ASSASSINATION = skill("行刺", "游戏日白天，可选择任意时刻刺杀一名其他角色，该角色立即出局。"
+ASSASSINATION: Skill = skill("行刺", "游戏日白天，可选择任意时刻刺杀一名其他角色，该角色立即出局。"
                               "若该角色不为狼人，则同时出局。",
                       window="day", charges=1, tags=LIMITED, target="alive_other",
                       effect=_assassinate)
 
-ROLE = role("刺客", VILLAGE, "普通", (ASSASSINATION,), note="普通（随机抽取）")
+ROLE: Role = role("刺客", VILLAGE, "普通", (ASSASSINATION,), note="普通（随机抽取）")

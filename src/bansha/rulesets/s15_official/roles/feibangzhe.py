@@ -7,7 +7,7 @@ from bansha.engine.abilities import Use
 from bansha.engine.ruleset import Resolution
 
 from ..names import VILLAGE
-from ..skill import role, skill, target
+from ..skill import Role, Skill, role, skill, target
 from ..state import st
 
 
@@ -19,8 +19,8 @@ def _slander(game: Game, use: Use) -> Resolution:
     yield
 
 
-SLANDER = skill("诽谤", "游戏日夜晚，可选择一名角色，该角色若在次日计票时票数+2后达到最高，"
+SLANDER: Skill = skill("诽谤", "游戏日夜晚，可选择一名角色，该角色若在次日计票时票数+2后达到最高，"
                         "则取代得票最高者出局。如出现平票，则替罪羊出局。",
                 effect=_slander, shakeable=True)
 
-ROLE = role("诽谤者", VILLAGE, "普通", (SLANDER,), note="普通（随机抽取）")
+ROLE: Role = role("诽谤者", VILLAGE, "普通", (SLANDER,), note="普通（随机抽取）")

@@ -10,7 +10,7 @@ from ..dying import hurt
 from ..identity import heir_candidates
 from ..names import WOLVES
 from ..outs import grant, heir
-from ..skill import role, skill, target
+from ..skill import Role, Skill, role, skill, target
 from ..state import notes, tonight
 
 
@@ -52,9 +52,9 @@ def pass_kill(game: Game, seat: str, cause: str) -> Resolution:
     game.trace(f"杀人：{seat} 指认 {chosen} 获得【杀人】", skill="杀人")
 
 
-KILL = skill("杀人", "游戏日夜晚，可选择一名角色，使之进入濒死状态。在遗言阶段后，"
+KILL: Skill = skill("杀人", "游戏日夜晚，可选择一名角色，使之进入濒死状态。在遗言阶段后，"
                      "黑狼须指认一名狼人获得该技能，若场上不存在狼人，则无须指定。"
                      "特别地，若黑狼属于〖情侣阵营〗，则该技能于第零日夜晚移交头狼。",
              effect=_kill, check=_just_got, shakeable=True, missing=_not_held)
 
-ROLE = role("黑狼", WOLVES, "狼人", (KILL,), note="狼人")
+ROLE: Role = role("黑狼", WOLVES, "狼人", (KILL,), note="狼人")

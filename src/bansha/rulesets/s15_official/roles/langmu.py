@@ -7,7 +7,7 @@ from bansha.engine.abilities import Use
 from bansha.engine.ruleset import Resolution
 
 from ..names import WOLVES
-from ..skill import role, skill, target
+from ..skill import Role, Skill, role, skill, target
 from ..state import st
 from ..statuses import TONIGHT, WARDED
 
@@ -28,11 +28,11 @@ def _ward(game: Game, use: Use) -> Resolution:
     yield
 
 
-REDEMPTION = skill("救赎", "游戏日夜晚，可选择一名角色，该角色若次日票数最高，则免于出局。"
+REDEMPTION: Skill = skill("救赎", "游戏日夜晚，可选择一名角色，该角色若次日票数最高，则免于出局。"
                            "每名角色只能成为该技能使用对象一次。",
                    once_per_target=True, effect=_redeem)
-WARD = skill("卫道", "游戏日夜晚，可选择一名角色，使之免疫【预言】。"
+WARD: Skill = skill("卫道", "游戏日夜晚，可选择一名角色，使之免疫【预言】。"
                      "每名角色只能成为该技能使用对象一次。",
              once_per_target=True, effect=_ward)
 
-ROLE = role("狼牧", WOLVES, "狼人", (REDEMPTION, WARD), note="狼人")
+ROLE: Role = role("狼牧", WOLVES, "狼人", (REDEMPTION, WARD), note="狼人")

@@ -8,7 +8,7 @@ from bansha.engine.ruleset import Resolution
 
 from ..identity import role_seats
 from ..names import WOLVES
-from ..skill import LIMITED, role, skill
+from ..skill import LIMITED, Role, Skill, role, skill
 
 
 def _embassy(game: Game, use: Use) -> Resolution:
@@ -29,9 +29,9 @@ def _piper_gone(game: Game, seat: str) -> str | None:
     return None
 
 
-EMBASSY = skill("出使", "游戏日白天或夜晚，可通过主办向吹笛发送一条信息，"
+EMBASSY: Skill = skill("出使", "游戏日白天或夜晚，可通过主办向吹笛发送一条信息，"
                         "次日白天公示该技能已发动。",
                 window="any", charges=1, tags=LIMITED, target="none", effect=_embassy,
                 check=_piper_gone)
 
-ROLE = role("狼使", WOLVES, "狼人", (EMBASSY,), note="狼人")
+ROLE: Role = role("狼使", WOLVES, "狼人", (EMBASSY,), note="狼人")

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from ..skill import skill
+from ..skill import Skill, skill
 
-LAST_WORDS = skill("遗言", "前N（N为狼人+白狼总数）名出局的角色可以留下遗言且遗言不修改。",
+LAST_WORDS: Skill = skill("遗言", "前N（N为狼人+白狼总数）名出局的角色可以留下遗言且遗言不修改。",
                    window="any", target="none")

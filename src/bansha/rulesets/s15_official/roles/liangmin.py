@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..names import VILLAGE
-from ..skill import role
+from ..skill import Role, role
 
-ROLE = role("良民", VILLAGE, "村民", (), count=2, granted=("蒙冤",),
+ROLE: Role = role("良民", VILLAGE, "村民", (), count=2, granted=("蒙冤",),
             note="村民；无技能（多于20人时按2:1增添）")

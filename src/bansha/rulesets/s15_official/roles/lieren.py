@@ -10,7 +10,7 @@ from ..dying import causes, is_dying
 from ..identity import sent_off
 from ..names import VILLAGE
 from ..outs import others_alive, out
-from ..skill import role, skill
+from ..skill import Role, Skill, role, skill
 from ..state import dying, tonight
 from ..uses import shaken_tonight
 from .nvwu import poison_holds
@@ -56,7 +56,7 @@ def stray_shot(game: Game, seat: str, cause: str) -> Resolution:
     yield from out(game, answer.target, "流弹", by=seat)
 
 
-STRAY_SHOT = skill("流弹", "猎人出局时，可在15分钟内决定一名存活角色出局。",
+STRAY_SHOT: Skill = skill("流弹", "猎人出局时，可在15分钟内决定一名存活角色出局。",
                    window="prompt", target="alive_other", step=hunter_step)
 
-ROLE = role("猎人", VILLAGE, "普通", (STRAY_SHOT,), note="普通（6个普通身份随机抽取）")
+ROLE: Role = role("猎人", VILLAGE, "普通", (STRAY_SHOT,), note="普通（6个普通身份随机抽取）")

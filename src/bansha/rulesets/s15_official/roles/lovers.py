@@ -9,7 +9,7 @@ from bansha.engine.ruleset import Resolution
 
 from ..identity import partner
 from ..outs import out
-from ..skill import LOCKED, skill
+from ..skill import LOCKED, Skill, skill
 
 
 def die_together(game: Game, seat: str, cause: str) -> Resolution:
@@ -20,15 +20,15 @@ def die_together(game: Game, seat: str, cause: str) -> Resolution:
         yield from out(game, mate, "殉情", by=seat)
 
 
-ELOPE = skill("私奔", "若情侣的身份属于同一个阵营，情侣仍然属于该阵营；"
+ELOPE: Skill = skill("私奔", "若情侣的身份属于同一个阵营，情侣仍然属于该阵营；"
                       "若情侣的身份不属于同一个阵营，情侣均脱离其原阵营，形成〖情侣阵营〗。"
                       "若情侣或爱神成为【预言】目标，则反馈为目标所属的原本阵营，"
                       "若为〖村民阵营〗，则反馈为其情侣所属的原本阵营。",
               window="passive", target="none", tags=LOCKED)
-TOGETHER = skill("殉情", "情侣中若有一人出局，另一人立即出局。",
+TOGETHER: Skill = skill("殉情", "情侣中若有一人出局，另一人立即出局。",
                  window="trigger", target="none", tags=LOCKED)
-LEGACY = skill("遗志", "若情侣中有狼人且情侣属于〖情侣阵营〗，当〖狼人阵营〗优先判负后，"
+LEGACY: Skill = skill("遗志", "若情侣中有狼人且情侣属于〖情侣阵营〗，当〖狼人阵营〗优先判负后，"
                        "狼人阵营的狼人失去技能【杀人】，情侣获得技能【杀人】。",
                window="trigger", target="none", tags=LOCKED)
 
-LOVER_SKILLS = (ELOPE, TOGETHER, LEGACY)
+LOVER_SKILLS: tuple[Skill, ...] = (ELOPE, TOGETHER, LEGACY)

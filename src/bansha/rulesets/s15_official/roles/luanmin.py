@@ -4,9 +4,10 @@
 from __future__ import annotations
 
 from ..names import WOLVES
-from ..skill import LOCKED, role, skill
+from ..skill import LOCKED, Role, Skill, role, skill
 
-FAWNING = skill("趋附", "当你成为【预言】目标时，反馈为“村民阵营”。",
+FAWNING: Skill = skill("趋附", "当你成为【预言】目标时，反馈为“村民阵营”。",
                 window="passive", target="none", tags=LOCKED)
 
-ROLE = role("乱民", WOLVES, "村民", (FAWNING,), note="村民类型，属狼人阵营（多于20人时按2:1增添）")
+ROLE: Role = role("乱民", WOLVES, "村民", (FAWNING,),
+                  note="村民类型，属狼人阵营（多于20人时按2:1增添）")

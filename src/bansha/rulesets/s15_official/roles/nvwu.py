@@ -11,7 +11,7 @@ from ..identity import fake_dead, sent_off
 from ..legality import skill_reason
 from ..names import VILLAGE
 from ..outs import KILL_CAUSES
-from ..skill import LIMITED, LOCKED, role, skill
+from ..skill import LIMITED, LOCKED, Role, Skill, role, skill
 from ..state import Night, dying, tonight
 from ..uses import spend, take
 from .zhanglao import elder_spared
@@ -90,13 +90,13 @@ def poison_holds(game: Game, night: Night) -> bool:
     return True
 
 
-SEANCE = skill("通灵", "游戏日夜晚，可得知当晚成为【杀人】、【撕咬】目标的角色名单。",
+SEANCE: Skill = skill("通灵", "游戏日夜晚，可得知当晚成为【杀人】、【撕咬】目标的角色名单。",
                window="trigger", target="none", tags=LOCKED, step=witch_step)
-ANTIDOTE = skill("解药", "游戏日夜晚，可选择一名【通灵】反馈的角色，使之进入存活状态。"
+ANTIDOTE: Skill = skill("解药", "游戏日夜晚，可选择一名【通灵】反馈的角色，使之进入存活状态。"
                          "若该技能已发动，则女巫失去【通灵】。",
                  charges=1, tags=LIMITED)
-POISON = skill("毒药", "游戏日夜晚，可选择一名角色，若女巫当晚未由于【杀人】或【撕咬】出局，"
+POISON: Skill = skill("毒药", "游戏日夜晚，可选择一名角色，若女巫当晚未由于【杀人】或【撕咬】出局，"
                        "则该角色出局。",
                charges=1, tags=LIMITED)
 
-ROLE = role("女巫", VILLAGE, "特殊", (SEANCE, ANTIDOTE, POISON), note="特殊")
+ROLE: Role = role("女巫", VILLAGE, "特殊", (SEANCE, ANTIDOTE, POISON), note="特殊")

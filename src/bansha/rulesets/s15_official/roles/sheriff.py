@@ -7,7 +7,7 @@ from bansha.engine.ruleset import Resolution
 
 from ..identity import sent_off
 from ..outs import others_alive
-from ..skill import LOCKED, skill
+from ..skill import LOCKED, Skill, skill
 
 
 def pass_badge(game: Game, seat: str, cause: str) -> Resolution:
@@ -31,11 +31,11 @@ def pass_badge(game: Game, seat: str, cause: str) -> Resolution:
     game.notify(heir, "你继任警长（领导：你的票计为两票）", skill="殉职")
 
 
-LEAD = skill("领导", "计算投票数量时警长投出的票计为两票，"
+LEAD: Skill = skill("领导", "计算投票数量时警长投出的票计为两票，"
                      "如出现警长投票对象与其他对象得票数相同且为最高，则警长投票对象出局。"
                      "否则得票数同为最高的两名角色均不出局，即无人出局。",
              window="passive", target="none", tags=LOCKED)
-DUTY = skill("殉职", "警长出局后，须选择一名未出局的角色来继任警长。",
+DUTY: Skill = skill("殉职", "警长出局后，须选择一名未出局的角色来继任警长。",
              window="prompt", target="alive_other", tags=LOCKED)
 
-SHERIFF_SKILLS = (LEAD, DUTY)
+SHERIFF_SKILLS: tuple[Skill, ...] = (LEAD, DUTY)

@@ -7,7 +7,7 @@ from bansha.engine.abilities import Use
 from bansha.engine.ruleset import Resolution
 
 from ..names import VILLAGE
-from ..skill import role, skill, target
+from ..skill import Role, Skill, role, skill, target
 from ..statuses import GUARDED, SOUNDPROOF, TONIGHT
 
 
@@ -27,11 +27,11 @@ def _soundproof(game: Game, use: Use) -> Resolution:
     yield
 
 
-GUARD = skill("守护", "游戏日夜晚，可选择一名角色，使之免疫【杀人】、【撕咬】，"
+GUARD: Skill = skill("守护", "游戏日夜晚，可选择一名角色，使之免疫【杀人】、【撕咬】，"
                       "每名角色只能成为该技能使用对象一次。",
               once_per_target=True, effect=_guard)
-SOUNDPROOFING = skill("隔音", "游戏日夜晚，可选择一名角色，使之免疫【吹笛】，"
+SOUNDPROOFING: Skill = skill("隔音", "游戏日夜晚，可选择一名角色，使之免疫【吹笛】，"
                               "每名角色只能成为该技能使用对象一次。",
                       once_per_target=True, effect=_soundproof)
 
-ROLE = role("守卫", VILLAGE, "特殊", (GUARD, SOUNDPROOFING), note="特殊")
+ROLE: Role = role("守卫", VILLAGE, "特殊", (GUARD, SOUNDPROOFING), note="特殊")

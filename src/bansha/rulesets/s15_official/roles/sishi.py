@@ -8,7 +8,7 @@ from bansha.engine.ruleset import Resolution
 
 from ..names import VILLAGE
 from ..outs import out
-from ..skill import LOCKED, role, skill
+from ..skill import LOCKED, Role, Skill, role, skill
 
 
 def _die(game: Game, use: Use) -> Resolution:
@@ -23,7 +23,7 @@ def out_note(game: Game, seat: str, cause: str) -> Resolution:
     yield
 
 
-DEATH = skill("死节", "可选择在任意时间主动出局。无论以何种方式出局时，身份均会被公布。",
+DEATH: Skill = skill("死节", "可选择在任意时间主动出局。无论以何种方式出局时，身份均会被公布。",
               window="any", target="none", tags=LOCKED, effect=_die)
 
-ROLE = role("死士", VILLAGE, "普通", (DEATH,), note="普通（随机抽取）")
+ROLE: Role = role("死士", VILLAGE, "普通", (DEATH,), note="普通（随机抽取）")

@@ -9,7 +9,7 @@ from bansha.engine.ruleset import Resolution
 from ..identity import role_seats
 from ..names import VILLAGE
 from ..outs import grant, heir
-from ..skill import LOCKED, role, skill
+from ..skill import LOCKED, Role, Skill, role, skill
 
 
 def pass_scapegoat(game: Game, seat: str, cause: str) -> Resolution:
@@ -29,9 +29,10 @@ def pass_scapegoat(game: Game, seat: str, cause: str) -> Resolution:
     game.trace(f"蒙冤：{seat} 指认良民 {chosen} 获得【蒙冤】", skill="蒙冤")
 
 
-SCAPEGOAT = skill("蒙冤", "第二天及以后，如果有两名角色票数相同且为最高，则替罪羊代替他们出局，"
-                          "并公示。在遗言阶段后，替罪羊须指认一名良民获得该技能，若场上不存在良民，"
-                          "则无须指定。",
-                  window="trigger", target="none", tags=LOCKED)
+SCAPEGOAT: Skill = skill(
+    "蒙冤", "第二天及以后，如果有两名角色票数相同且为最高，则替罪羊代替他们出局，"
+    "并公示。在遗言阶段后，替罪羊须指认一名良民获得该技能，若场上不存在良民，"
+    "则无须指定。",
+    window="trigger", target="none", tags=LOCKED)
 
-ROLE = role("替罪羊", VILLAGE, "普通", (SCAPEGOAT,), note="普通（随机抽取）")
+ROLE: Role = role("替罪羊", VILLAGE, "普通", (SCAPEGOAT,), note="普通（随机抽取）")

@@ -6,7 +6,7 @@ from bansha.engine import Game
 from bansha.engine.ruleset import Resolution
 
 from ..names import WOLVES
-from ..skill import LOCKED, role, skill
+from ..skill import LOCKED, Role, Skill, role, skill
 
 BEHEAD_CAUSES = ("毒药", "流弹", "行刺")  # 枭首
 
@@ -31,9 +31,9 @@ def behead(game: Game, seat: str, cause: str) -> Resolution:
     yield
 
 
-BLOODLINE = skill("血统", "第二天及以后，头狼在计票时票数-2。",
+BLOODLINE: Skill = skill("血统", "第二天及以后，头狼在计票时票数-2。",
                   window="passive", target="none", tags=LOCKED)
-BEHEADING = skill("枭首", "当头狼因【毒药】、【流弹】、【行刺】出局后，狼使、狼牧失去技能。",
+BEHEADING: Skill = skill("枭首", "当头狼因【毒药】、【流弹】、【行刺】出局后，狼使、狼牧失去技能。",
                   window="trigger", target="none", tags=LOCKED)
 
-ROLE = role("头狼", WOLVES, "狼人", (BLOODLINE, BEHEADING), granted=("杀人",), note="狼人")
+ROLE: Role = role("头狼", WOLVES, "狼人", (BLOODLINE, BEHEADING), granted=("杀人",), note="狼人")

@@ -7,7 +7,7 @@ from bansha.engine.abilities import Use
 from bansha.engine.ruleset import Resolution
 
 from ..names import VILLAGE
-from ..skill import LIMITED, role, skill, target
+from ..skill import LIMITED, Role, Skill, role, skill, target
 
 
 def _take_power(game: Game, use: Use) -> Resolution:
@@ -26,7 +26,7 @@ def _take_power(game: Game, use: Use) -> Resolution:
     yield
 
 
-POWER = skill("弄权", "游戏日夜晚，可选择一名角色，将警长身份移交给该角色。",
+POWER: Skill = skill("弄权", "游戏日夜晚，可选择一名角色，将警长身份移交给该角色。",
               charges=1, tags=LIMITED, effect=_take_power, shakeable=True)
 
-ROLE = role("王女", VILLAGE, "普通", (POWER,), note="普通（随机抽取）")
+ROLE: Role = role("王女", VILLAGE, "普通", (POWER,), note="普通（随机抽取）")

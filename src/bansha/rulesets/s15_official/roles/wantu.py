@@ -8,7 +8,7 @@ from bansha.engine.ruleset import Resolution
 
 from ..names import VILLAGE
 from ..outs import convert
-from ..skill import LIMITED, LOCKED, role, skill, target
+from ..skill import LIMITED, LOCKED, Role, Skill, role, skill, target
 from ..state import notes
 from . import xianzhi
 
@@ -48,11 +48,11 @@ def mimic(game: Game, seat: str, cause: str) -> Resolution:
     yield
 
 
-MIMICRY = skill("仿冒", "当先知出局后，你的身份转变为先知，并失去技能【偷师】。"
+MIMICRY: Skill = skill("仿冒", "当先知出局后，你的身份转变为先知，并失去技能【偷师】。"
                         "且当你使用【预言】时，目标角色将于次日白天公示。",
                 window="trigger", target="none", tags=LOCKED)
-LEARNING = skill("偷师", "游戏日夜晚，你获得技能【预言】，并失去技能【仿冒】。",
+LEARNING: Skill = skill("偷师", "游戏日夜晚，你获得技能【预言】，并失去技能【仿冒】。",
                  charges=1, tags=LIMITED, effect=_learn, shakeable=True, missing=_lost_learning)
 
-ROLE = role("顽徒", VILLAGE, "普通", (MIMICRY, LEARNING), granted=("预言",),
+ROLE: Role = role("顽徒", VILLAGE, "普通", (MIMICRY, LEARNING), granted=("预言",),
             note="普通（随机抽取）")

@@ -9,7 +9,7 @@ from bansha.engine.ruleset import Resolution
 from ..identity import lovers
 from ..names import VILLAGE
 from ..prophecy import feedback
-from ..skill import role, skill, target
+from ..skill import Role, Skill, role, skill, target
 from ..state import notes, tonight
 from ..statuses import WARDED
 
@@ -38,10 +38,10 @@ def _prophecy(game: Game, use: Use) -> Resolution:
     yield
 
 
-PROPHECY = skill(
+PROPHECY: Skill = skill(
     "预言", "游戏日夜晚，可查验某一存活角色的身份，若该角色不为乱民或情侣，则反馈该角色所属阵营。"
             "每晚限用一次。",
     effect=_prophecy, shakeable=True)
 
-ROLE = role("先知", VILLAGE, "特殊", (PROPHECY,), aliases=("预言家",),
+ROLE: Role = role("先知", VILLAGE, "特殊", (PROPHECY,), aliases=("预言家",),
             note="特殊；又称为“预言家”")

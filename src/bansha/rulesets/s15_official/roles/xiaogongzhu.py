@@ -9,7 +9,7 @@ from bansha.engine.ruleset import Resolution
 
 from ..dying import is_dying
 from ..names import VILLAGE
-from ..skill import LIMITED, role, skill, target
+from ..skill import LIMITED, Role, Skill, role, skill, target
 from ..state import dying
 from .zhanglao import elder_spared
 
@@ -27,8 +27,8 @@ def _innocence(game: Game, use: Use) -> Resolution:
     yield
 
 
-INNOCENCE = skill("纯真", "游戏日夜晚，可选择代替处于濒死状态的一名角色出局。"
+INNOCENCE: Skill = skill("纯真", "游戏日夜晚，可选择代替处于濒死状态的一名角色出局。"
                           "若当晚无人出局，则不产生任何效果。",
                   charges=1, tags=LIMITED, effect=_innocence, shakeable=True)
 
-ROLE = role("小公主", VILLAGE, "普通", (INNOCENCE,), note="普通（随机抽取）")
+ROLE: Role = role("小公主", VILLAGE, "普通", (INNOCENCE,), note="普通（随机抽取）")

@@ -9,7 +9,7 @@ from bansha.engine.ruleset import Resolution
 from ..identity import category, partner, role_seats
 from ..names import VILLAGE
 from ..outs import VOTE_CAUSES, strip_skills
-from ..skill import LOCKED, role, skill
+from ..skill import LOCKED, Role, Skill, role, skill
 from ..state import notes, st, tonight
 
 VILLAGE_SKILL_CAUSES = ("毒药", "流弹", "行刺", "纯真", "死节")  # 道骨: skills of 村民阵营
@@ -84,10 +84,10 @@ def dao_gu(game: Game, seat: str, cause: str) -> Resolution:
         return
 
 
-DAO_GU = skill(
+DAO_GU: Skill = skill(
     "道骨", "如长老在某一夜晚同时成为【杀人】与【撕咬】的使用对象，则获得一个标记。夜晚结束后，"
             "如长老处于濒死状态且无标记，长老不出局并获得一个标记。如长老属于村民阵营，且由于村民"
             "阵营的身份发动的技能或投票致使其本人或情侣出局时，所有普通身份失去其技能，并公示。",
     window="passive", target="none", tags=LOCKED, step=mark_step)
 
-ROLE = role("长老", VILLAGE, "特殊", (DAO_GU,), note="特殊")
+ROLE: Role = role("长老", VILLAGE, "特殊", (DAO_GU,), note="特殊")
