@@ -1,7 +1,8 @@
-"""[S15] skills that take effect the moment they are used, outside the night order:
-刺客【行刺】 ("该角色立即出局"), 死士【死节】 ("任意时间主动出局"), 忏悔者【忏悔】
-("任意时刻"), 狼使【出使】 ("游戏日白天或夜晚"), and last words (遗言). Each use is
-one step of its own: the win check follows it."""
+"""[S15] skills that take effect the moment they are used, outside the night order
+(the order table's INSTANT windows): 刺客【行刺】 ("该角色立即出局"), 死士【死节】
+("任意时间主动出局"), 忏悔者【忏悔】 ("任意时刻"), 狼使【出使】 ("游戏日白天或夜晚"),
+each run by its effect in its role's module, and last words (遗言). Each use is one
+step of its own: the win check follows it."""
 
 from __future__ import annotations
 
@@ -9,8 +10,10 @@ from bansha.engine import Action, Game, Phase
 from bansha.engine.ruleset import Resolution
 
 from . import wins
-from .outs import leave_pack, out
-from .rules import is_wolf, pack, role_seats
+from .identity import pack
+from .outs import leave_pack
+from .roles import SKILL_OF
+from .skill import use_of
 
 
 def resolve(game: Game, a: Action) -> Resolution:
@@ -19,43 +22,10 @@ def resolve(game: Game, a: Action) -> Resolution:
         return
     st = game.seats[a.seat].skills[a.skill]
     st.spend(a.all_targets(), game.phase.index)
-    if a.skill == "行刺":
-        yield from assassinate(game, a.seat, a.target or "")
-    elif a.skill == "死节":
-        game.trace(f"死节：{a.seat} 主动出局", skill="死节")
-        yield from out(game, a.seat, "死节", by=a.seat)
-    elif a.skill == "忏悔":
-        confess(game, a.seat, a.target or "")
-    elif a.skill == "出使":
-        embassy(game, a.seat, a.text or "")
+    effect = SKILL_OF[a.skill].ability.effect
+    if effect is not None:
+        yield from effect(game, use_of(a))
     wins.check(game)
-
-
-def assassinate(game: Game, assassin: str, target: str) -> Resolution:
-    """行刺: the target goes out at once; "若该角色不为狼人，则同时出局" (the 刺客 too)."""
-    wolf = is_wolf(game, target)
-    game.announce(f"刺客 {assassin} 发动【行刺】，刺杀 {target}")
-    game.trace(f"行刺：{assassin} 刺杀 {target}（{'是' if wolf else '不是'}狼人）", skill="行刺")
-    yield from out(game, target, "行刺", by=assassin)
-    if not wolf:
-        game.announce(f"{target} 不是狼人，刺客 {assassin} 同时出局")
-        yield from out(game, assassin, "行刺", by=assassin)
-
-
-def confess(game: Game, seat: str, target: str) -> None:
-    """忏悔: show one's identity to another character; no feedback to the 忏悔者."""
-    role = game.seats[seat].role
-    game.notify(target, f"忏悔：{seat} 将自己的身份给你查看——{role}", skill="忏悔")
-    game.trace(f"忏悔：{seat} 向 {target} 展示身份", skill="忏悔")
-
-
-def embassy(game: Game, seat: str, text: str) -> None:
-    """出使: a message to the 吹笛 through the director; 次日白天公示“出使技能发动！”."""
-    pipers = [n for n in role_seats(game, "吹笛") if game.seats[n].alive]
-    game.notify(pipers, f"出使：狼使通过主办向你发送信息：{text}", skill="出使")
-    game.notify(seat, "出使：信息已由主办转交吹笛", skill="出使")
-    game.announce("出使技能发动！", later=True)
-    game.trace(f"出使：{seat} 向吹笛发送信息", skill="出使")
 
 
 # ---- last words -----------------------------------------------------------------

@@ -10,18 +10,20 @@ with 警长【领导】 (two votes; on a tie among the tops the 警长's choice 
 
 from __future__ import annotations
 
-from bansha.engine import Game, LegalAction, Prompt
+from bansha.engine import Game
 from bansha.engine.ruleset import Resolution
 
 from . import wins
 from .anytime import publish_lastwords
+from .identity import vote_weight
 from .night import leftovers
 from .outs import out, shown
-from .rules import fake_dead, sent_off, vote_weight
+from .roles import baichi
+from .state import notes, st
 
 
-def _today(game: Game, key: str) -> list[str]:
-    return [t for t, day in game.data.get(key, []) if day == game.phase.n]
+def _today(marks: list[tuple[str, int]], game: Game) -> list[str]:
+    return [t for t, day in marks if day == game.phase.n]
 
 
 def count(game: Game) -> dict[str, int]:
@@ -32,7 +34,7 @@ def count(game: Game) -> dict[str, int]:
             continue
         counts[target] = counts.get(target, 0) + vote_weight(game, voter)
     if game.phase.n >= 2:
-        for t in _today(game, "slander"):  # 诽谤: 票数+2
+        for t in _today(st(game).slander, game):  # 诽谤: 票数+2
             if game.seats[t].alive:
                 counts[t] = counts.get(t, 0) + 2
         for t in list(counts):  # 血统: 第二天及以后，头狼在计票时票数-2
@@ -122,7 +124,7 @@ def vote_out(game: Game) -> Resolution:
         else:
             game.announce("平票（" + "、".join(top) + "），无人出局")
             return
-    if how == "投票出局" and loser in _today(game, "redeemed"):
+    if how == "投票出局" and loser in _today(st(game).redeemed, game):
         game.trace(f"救赎：{loser} 票数最高，免于出局", skill="救赎", name=loser)
         game.announce(f"{loser} 免于出局，本日无人出局")
         return
@@ -131,15 +133,8 @@ def vote_out(game: Game) -> Resolution:
         game.announce(f"平票（{'、'.join(top)}）：{shown(game, loser)} 代替他们出局")
         yield from out(game, loser, how)
         return
-    if "若愚" in game.seats[loser].skills and not fake_dead(game, loser) \
-            and not sent_off(game, loser):
-        answer = yield Prompt(loser, (LegalAction(loser, "若愚", n_targets=0),),
-                              default="不发动若愚", context=f"{loser} 将被投票出局")
-        if answer is not None:
-            game.seats[loser].flags["若愚_used"] = True
-            game.announce(f"{loser} 发动【若愚】（白痴），免于投票出局；此后其投票不计入总票数")
-            game.trace(f"若愚：{loser} 免于投票出局", skill="若愚")
-            return
+    if (yield from baichi.escapes(game, loser)):
+        return
     game.announce(f"{shown(game, loser)} 被投票出局")
     yield from out(game, loser, how)
 
@@ -151,7 +146,7 @@ def settle_cards(game: Game) -> bool:
     sent = bool(game.sent_off_pending)
     while game.sent_off_pending:
         seat = game.sent_off_pending.pop(0)
-        game.seats[seat].flags["罚下"] = True
+        notes(game, seat).sent_off = True
         game.announce(f"红牌罚下：{seat}（罚下而未出局，角色仍处于存活状态）",
                       later=game.phase.is_night)
         game.notify(seat, "你已被红牌罚下：角色仍处于存活状态，但你不能再投票或行使技能")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from .roles import NORMAL_POOL, SPECIAL_ROLES, WOLF_ROLES
+from .names import NORMAL_POOL, SPECIAL_ROLES, WOLF_ROLES
 
 BASE_TITLE = "官方规则S15"
 MIN_PLAYERS = 20

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from bansha.engine import Game
 
-from .roles import VILLAGE
-from .rules import lovers, original_faction, partner
+from .identity import lovers, original_faction, partner
+from .names import VILLAGE
 
 
 def feedback(game: Game, target: str) -> str:

@@ -1,6 +1,7 @@
-"""官方规则S15 as a ruleset: data from roles.py, dealing from deal.py, the nights
-from night.py, the days from day.py, instant skills from anytime.py, outs from
-outs.py, wins from wins.py; this file wires the hooks."""
+"""官方规则S15 as a ruleset: the roles (one module each, roles/), the order table
+(schedule.py) run by night.py and day.py, instant skills (anytime.py), the states
+(statuses.py), the 濒死 ledger (dying.py), what an out sets off (triggers.py), the
+typed state (state.py), dealing (deal.py) and wins (wins.py); this file wires them."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from bansha.engine import Action, Game, LegalAction, OptionSpec, Phase, Ruleset,
 from bansha.engine.factions import FactionRule
 from bansha.engine.ruleset import Resolution
 
-from . import anytime, day, night, outs, wins
+from . import anytime, day, night, outs, triggers, wins
 from .deal import (
     BASE_TITLE,
     MAX_PLAYERS,
@@ -21,40 +22,42 @@ from .deal import (
     game_title,
     setup_problem,
 )
+from .dying import pipeline
 from .forum import FORUM_RULES
-from .roles import (
+from .identity import (
+    SENT_OFF,
+    fake_dead,
+    heir_candidates,
+    lovers,
+    mad,
+    pack,
+    sent_off,
+    vote_weight,
+)
+from .legality import (
+    IMMEDIATE,
+    PROMPTED,
+    lastwords_reason,
+    skill_reason,
+    target_reason,
+    targets_reason,
+    valid_targets,
+)
+from .names import (
     FACTIONS,
-    LOVER_SKILLS,
+    LOVERS,
     LOVERS_SIDE,
+    PACK,
     PIPER_SIDE,
-    ROLES,
-    SHERIFF_SKILLS,
-    SKILLS,
     VILLAGE,
     WHITE,
     WOLF_ROLES,
     WOLVES,
 )
-from .rules import (
-    IMMEDIATE,
-    LOVERS,
-    PACK,
-    PROMPTED,
-    SENT_OFF,
-    fake_dead,
-    heir_candidates,
-    lastwords_reason,
-    lovers,
-    mad,
-    pack,
-    sent_off,
-    skill_reason,
-    target_reason,
-    targets_reason,
-    valid_targets,
-    vote_weight,
-)
-from .tonight import Night
+from .roles import LOVER_SKILLS, ROLES, SHERIFF_SKILLS, SKILLS
+from .schedule import SCHEDULE
+from .state import Night, Notes, S15State, notes, st
+from .statuses import STATUS_KINDS
 
 # offered in the prompt that follows 【通灵】 rather than in the open window
 AFTER_FEEDBACK = ("解药", "毒药")
@@ -79,7 +82,8 @@ class S15Official(Ruleset):
         "lovers": LOVERS_SIDE,
     }
     extra_roles: ClassVar[dict[str, tuple[str, ...]]] = {
-        "情侣": LOVER_SKILLS, "警长": SHERIFF_SKILLS, "出局角色": ("遗言",),
+        "情侣": tuple(s.name for s in LOVER_SKILLS),
+        "警长": tuple(s.name for s in SHERIFF_SKILLS), "出局角色": ("遗言",),
     }
     option_specs = (
         OptionSpec("刀边", True, (True, False),
@@ -97,6 +101,8 @@ class S15Official(Ruleset):
     )
 
     win_check_on_out = False  # "每一步执行完毕后，执行胜负判定"
+    schedule = SCHEDULE
+    status_kinds = STATUS_KINDS
 
     # ---- setup ----------------------------------------------------------------
     def deal(self, n: int, rng: random.Random) -> list[str]:
@@ -105,8 +111,14 @@ class S15Official(Ruleset):
     def setup_problem(self, roles: list[str]) -> str | None:
         return setup_problem(roles)
 
+    def new_state(self) -> object | None:
+        return S15State()
+
     def setup(self, game: Game) -> None:
         n = len(game.order)
+        state = st(game)
+        state.dying = pipeline(game)
+        triggers.subscribe(game)
         # the game's title carries the version suffix (玩家数-20)
         self.game_title = game_title(n)
         wolves = [s for s in game.order if game.seats[s].role in WOLF_ROLES]
@@ -115,7 +127,7 @@ class S15Official(Ruleset):
             1 for s in game.order if game.seats[s].role in WOLF_ROLES_AND_WHITE)
         for name in game.order:
             s = game.seats[name]
-            s.flags["original_faction"] = s.faction
+            state.notes[name] = Notes(original_faction=s.faction)
             game.notify(name, f"你的身份是：{s.role}（{s.faction}）")
         if wolves:
             listing = "、".join(f"{w}（{game.seats[w].role}）" for w in wolves)
@@ -127,14 +139,16 @@ class S15Official(Ruleset):
     def on_phase_start(self, game: Game) -> None:
         ph = game.phase
         if ph.is_night:
-            game.data["night"] = Night(ph.n)
+            state = st(game)
+            state.night = Night(ph.n)
+            state.dying = pipeline(game)  # tonight's 濒死 ledger
             if ph.n == 0:
                 game.announce("第零日夜晚：只有爱神【金箭】与白狼【归群】可以行使")
             else:
                 anytime.publish_lastwords(game, closing=False)
                 game.announce(f"{ph.chinese}开始，请提交技能")
             return
-        game.data.pop("night", None)
+        st(game).night = None
         if ph.n > 1:
             prev = game.phases[-2]
             names = [outs.shown(game, s) for s, _ in prev.outs]
@@ -147,7 +161,7 @@ class S15Official(Ruleset):
     # ---- inputs ------------------------------------------------------------------
     def legal(self, game: Game, seat: str) -> list[LegalAction]:
         s = game.seats[seat]
-        if s.flags.get("罚下"):
+        if notes(game, seat).sent_off:
             return []
         if not s.alive:
             offer = game.lastwords.offer(seat)
@@ -155,17 +169,17 @@ class S15Official(Ruleset):
         if fake_dead(game, seat):
             return []
         acts: list[LegalAction] = []
-        for name, st in s.skills.items():
-            if st.spec.window not in ("night", "day", "any") or name in AFTER_FEEDBACK:
+        for name, held in s.skills.items():
+            if held.spec.window not in ("night", "day", "any") or name in AFTER_FEEDBACK:
                 continue
             if skill_reason(game, seat, name) is not None:
                 continue
-            if st.spec.target == "none":
+            if held.spec.target == "none":
                 acts.append(LegalAction(seat, name, n_targets=0, needs_text=name == "出使"))
                 continue
             targets = valid_targets(game, seat, name)
-            if len(targets) >= st.spec.n_targets:
-                acts.append(LegalAction(seat, name, targets, n_targets=st.spec.n_targets,
+            if len(targets) >= held.spec.n_targets:
+                acts.append(LegalAction(seat, name, targets, n_targets=held.spec.n_targets,
                                         optional=name != "金箭"))
         return acts
 
@@ -173,7 +187,7 @@ class S15Official(Ruleset):
         """黑狼 naming his heir in advance: 杀人 by day, or a second 杀人 at night
         naming a 狼人 while a kill is already submitted (scenario contract)."""
         s = game.seats[a.seat]
-        if a.skill != "杀人" or "杀人" not in s.skills or s.flags.get("遗志"):
+        if a.skill != "杀人" or "杀人" not in s.skills or notes(game, a.seat).legacy:
             return False
         if not game.phase.is_night:
             return True
@@ -211,7 +225,7 @@ class S15Official(Ruleset):
         if action.skill == "杀人":
             if self._heir_answer(game, action):
                 return f"{action.seat}/杀人/移交"
-            if game.seats[action.seat].flags.get("遗志"):
+            if notes(game, action.seat).legacy:
                 return f"{LOVERS}/杀人"  # 遗志: the lovers decide one target together
         return f"{action.seat}/{action.skill}"
 
@@ -233,7 +247,7 @@ class S15Official(Ruleset):
             yield from day.resolve_day(game)
 
     def after_out(self, game: Game, seat: str, cause: str) -> Resolution:
-        return outs.after_out(game, seat, cause)
+        return triggers.fire_out(game, seat, cause)
 
     def vote_weight(self, game: Game, seat: str) -> float:
         return float(vote_weight(game, seat))

@@ -14,8 +14,10 @@ from typing import Any
 from bansha.engine import Game
 from bansha.engine.factions import FactionRule
 
-from .roles import CATEGORY, LOVERS_SIDE, PIPER_SIDE, SKILLS, VILLAGE, WHITE, WIN_ORDER, WOLVES
-from .rules import is_wolf, lovers, mad, vote_weight
+from .identity import is_wolf, lovers, mad, vote_weight
+from .names import CATEGORY, LOVERS_SIDE, PIPER_SIDE, VILLAGE, WHITE, WIN_ORDER, WOLVES
+from .outs import grant
+from .state import notes, st
 
 WHITE_WOLF_AT = 5  # "白狼在只有5个人未出局时自身未出局"
 
@@ -47,7 +49,7 @@ def piper_won(g: Game) -> bool:
 # 〖情侣阵营〗
 def lovers_lost(g: Game) -> bool:
     """负：情侣出局. Before 金箭 is settled the faction cannot be judged."""
-    if not g.data.get("night0_done"):
+    if not st(g).night0_done:
         return False
     members = [n for n in lovers(g) if g.seats[n].faction == LOVERS_SIDE]
     return not members or any(not g.seats[n].alive for n in members)
@@ -101,7 +103,8 @@ def check(game: Game) -> None:
 def _legacy(game: Game) -> None:
     """遗志: "若情侣中有狼人且情侣属于〖情侣阵营〗，当〖狼人阵营〗优先判负后，狼人阵营的狼人
     失去技能【杀人】，情侣获得技能【杀人】"."""
-    if game.data.get("遗志_done"):
+    state = st(game)
+    if state.legacy_done:
         return
     lost = game.wins.has_lost
     pair = lovers(game)
@@ -111,18 +114,17 @@ def _legacy(game: Game) -> None:
         return
     if not any(is_wolf(game, n) for n in pair):
         return
-    game.data["遗志_done"] = True
+    state.legacy_done = True
     for n in game.order:
         s = game.seats[n]
         if s.faction == WOLVES and "杀人" in s.skills:
             s.lose("杀人")
             game.trace(f"遗志：狼人阵营判负，{n} 失去【杀人】", skill="遗志")
     for n in pair:
-        s = game.seats[n]
-        s.grant(SKILLS["杀人"])
-        s.flags["遗志"] = True
+        grant(game, n, "杀人")
+        notes(game, n).legacy = True
         if game.phase.is_night:
-            s.flags["杀人_got"] = game.phase.index
+            notes(game, n).kill_got = game.phase.index
     game.notify(pair, "遗志：〖狼人阵营〗已判负，情侣获得技能【杀人】（两人共同决定一个目标）",
                 skill="遗志")
     game.trace("遗志：情侣获得【杀人】", skill="遗志")

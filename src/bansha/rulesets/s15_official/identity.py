@@ -1,0 +1,79 @@
+"""[S15] who is what: identity types, the lovers and the pack, states, votes.
+Every question goes to the seat, the typed state (state.py) or the statuses."""
+
+from __future__ import annotations
+
+from bansha.engine import Game
+
+from .names import CATEGORY, LOVERS, PACK, WOLVES
+from .state import notes
+from .statuses import FAKE_DEAD, MAD
+
+
+def category(game: Game, seat: str) -> str:
+    """身份类型 of the seat's current identity: 特殊/普通/村民/狼人/白狼/吹笛."""
+    return CATEGORY.get(game.seats[seat].role, "")
+
+
+def is_wolf(game: Game, seat: str) -> bool:
+    """“狼人” in the post's sentences = the 狼人-type identities (RULINGS R-3)."""
+    return category(game, seat) == "狼人"
+
+
+def original_faction(game: Game, seat: str) -> str:
+    """The faction of the identity dealt to the seat (before 私奔/归群/复仇)."""
+    return notes(game, seat).original_faction
+
+
+def lovers(game: Game) -> list[str]:
+    return game.groups.get(LOVERS, [])
+
+
+def partner(game: Game, seat: str) -> str | None:
+    pair = lovers(game)
+    if seat not in pair:
+        return None
+    return next((n for n in pair if n != seat), None)
+
+
+def pack(game: Game) -> list[str]:
+    return game.groups.get(PACK, [])
+
+
+def mad(game: Game, seat: str) -> bool:
+    """癫狂 (a 假死 character stays 癫狂: RULINGS R-12)."""
+    return game.statuses.has(seat, MAD)
+
+
+def fake_dead(game: Game, seat: str) -> bool:
+    return game.statuses.has(seat, FAKE_DEAD)
+
+
+# RULINGS R-25: "罚下而未出局的角色处于存活状态" — alive, but the player is sent off
+SENT_OFF = ("罚下的角色不能投票或行使技能"
+            "（裁定R-25：罚下而未出局的角色处于存活状态，但不能投票、行使技能或提交遗言）")
+
+
+def sent_off(game: Game, seat: str) -> bool:
+    return notes(game, seat).sent_off
+
+
+def role_seats(game: Game, role: str) -> list[str]:
+    return [n for n in game.order if game.seats[n].role == role]
+
+
+def heir_candidates(game: Game, seat: str) -> tuple[str, ...]:
+    """黑狼's 杀人 goes to "一名狼人": an alive 狼人-type identity of 狼人阵营."""
+    return tuple(n for n in game.alive_tuple()
+                 if n != seat and is_wolf(game, n) and game.seats[n].faction == WOLVES)
+
+
+def vote_weight(game: Game, seat: str) -> int:
+    """Votes `seat` casts: 警长 2 (领导); a 白痴 who used 若愚 0 ("投票作废");
+    out, 假死 or 罚下 0 (they cannot vote)."""
+    if not game.seats[seat].alive:
+        return 0
+    n = notes(game, seat)
+    if n.fool_used or n.sent_off or game.statuses.blocking(seat, "vote_weight") is not None:
+        return 0
+    return 2 if seat == game.sheriff else 1

@@ -1,0 +1,92 @@
+"""[S15] who may use which skill on whom right now: the checks every skill shares,
+then the skill's own (`Skill.check`, `Skill.target_check`, declared in its role's
+module). Used when an action is submitted (to refuse it with a reason) and again
+when the night resolves (a skill lost or an actor gone out in between voids a
+queued action)."""
+
+from __future__ import annotations
+
+from bansha.engine import Game
+from bansha.engine.targeting import range_reason
+
+from .identity import SENT_OFF, fake_dead, sent_off
+from .skill import CATALOG
+
+# skills that take effect the moment they are used ("立即", "任意时刻")
+IMMEDIATE = ("行刺", "死节", "忏悔", "出使")
+# choices that arise when their holder (or the sheriff) goes out / is voted out
+PROMPTED = ("流弹", "若愚", "殉职", "蒙冤")
+
+
+def skill_reason(game: Game, seat: str, skill: str) -> str | None:
+    """Why `seat` cannot use `skill` in the open window now (None = it can)."""
+    s = game.seats[seat]
+    sk = CATALOG.get(skill)
+    if sk is None:
+        return f"本规则没有技能 {skill}"
+    if not s.alive:
+        return "已出局的角色不能发动技能"
+    if sent_off(game, seat):
+        return SENT_OFF
+    if fake_dead(game, seat):
+        return ("假死状态的角色不能行使技能"
+                "（裁定R-12：曲尽使癫狂角色进入假死，不能发言、投票或行使技能）")
+    st = s.skills.get(skill)
+    if st is None:
+        return missing_skill(game, seat, skill)
+    if not st.usable():
+        return f"{skill} 已发动过（限定技）"
+    spec = sk.spec
+    if spec.window in ("trigger", "passive", "prompt"):
+        return f"{skill} 是锁定技或在触发时询问，无需提交"
+    ph = game.phase
+    if ph.is_night and ph.n == 0:
+        if not sk.opening:
+            return "第零晚除爱神【金箭】、白狼【归群】外，其他身份不能行使技能（裁定R-8）"
+        return None
+    if sk.opening:
+        return "只能在第零日夜晚发动"
+    if spec.window == "night" and not ph.is_night:
+        return "只能在夜晚发动"
+    if spec.window == "day" and ph.is_night:
+        return "只能在白天发动"
+    return sk.check(game, seat) if sk.check is not None else None
+
+
+def missing_skill(game: Game, seat: str, skill: str) -> str:
+    """The refusal of a skill `seat` does not hold, naming the ruling that decides why
+    where one does (RULINGS.md)."""
+    base = f"{seat} 没有技能 {skill}"
+    sk = CATALOG.get(skill)
+    note = sk.missing(game, seat) if sk is not None and sk.missing is not None else None
+    return f"{base}（{note}）" if note is not None else f"{base}（或已失去）"
+
+
+def target_reason(game: Game, seat: str, skill: str, target: str | None) -> str | None:
+    sk = CATALOG[skill]
+    reason = range_reason(sk.spec, seat, target, game.seats, game.phase.index)
+    if reason is not None or target is None:
+        return reason
+    return sk.target_check(game, seat, target) if sk.target_check is not None else None
+
+
+def targets_reason(game: Game, seat: str, skill: str, targets: tuple[str, ...]) -> str | None:
+    """Two-target skills (金箭)."""
+    if len(targets) != 2 or targets[0] == targets[1]:
+        return f"{skill} 需要两名不同的角色"
+    for t in targets:
+        reason = target_reason(game, seat, skill, t)
+        if reason is not None:
+            return reason
+    return None
+
+
+def valid_targets(game: Game, seat: str, skill: str) -> tuple[str, ...]:
+    return tuple(t for t in game.alive_tuple() if target_reason(game, seat, skill, t) is None)
+
+
+def lastwords_reason(game: Game, seat: str, text: str | None) -> str | None:
+    return game.lastwords.refusal(
+        seat, game.seats[seat].alive, text, final=True,
+        no_right="没有遗言权利（只有前N名出局的角色可以留下遗言，N为狼人与白狼总数）",
+        closed="遗言时限已过")

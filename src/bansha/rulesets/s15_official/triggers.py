@@ -1,0 +1,66 @@
+"""[S15] what an out sets off, on the engine's bus, in this order (RULINGS R-20):
+public notes (X 出局, 死士出局！, 长老出局！, 吹笛出局！ + 癫狂解除), the right to last
+words, the pack, 复仇, 道骨, 枭首, 仿冒; then 殉情 (立即), 流弹, and the choices made
+after the last words: 杀人 passed to a 狼人, 蒙冤 passed to a 良民, 殉职 (the badge).
+Each handler is a generator (it may ask a player), subscribed at setup with its
+place in this table as its priority."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bansha.engine import Game
+from bansha.engine.bus import Handler, Trigger
+from bansha.engine.ruleset import Resolution
+
+from .outs import announce_out, last_words_right, pack_on_out
+from .roles import (
+    aishen,
+    chuidi,
+    heilang,
+    lieren,
+    lovers,
+    sheriff,
+    sishi,
+    tizuiyang,
+    toulang,
+    wantu,
+    zhanglao,
+)
+
+OUT = "out"
+OnOut = Callable[[Game, str, str], Resolution]
+
+ON_OUT: tuple[tuple[str, OnOut], ...] = (
+    ("出局公示", announce_out),
+    ("死士出局", sishi.out_note),
+    ("长老出局", zhanglao.elder_out_note),
+    ("吹笛出局", chuidi.piper_out),
+    ("遗言", last_words_right),
+    ("狼群", pack_on_out),
+    ("复仇", aishen.revenge),
+    ("道骨", zhanglao.dao_gu),
+    ("枭首", toulang.behead),
+    ("仿冒", wantu.mimic),
+    ("殉情", lovers.die_together),
+    ("流弹", lieren.stray_shot),
+    ("杀人移交", heilang.pass_kill),
+    ("蒙冤移交", tizuiyang.pass_scapegoat),
+    ("殉职", sheriff.pass_badge),
+)
+
+
+def _handler(game: Game, fn: OnOut) -> Handler:
+    def run(t: Trigger) -> Resolution:
+        assert t.seat is not None
+        return fn(game, t.seat, str(t.data["cause"]))
+    return run
+
+
+def subscribe(game: Game) -> None:
+    for priority, (name, fn) in enumerate(ON_OUT):
+        game.bus.on(OUT, _handler(game, fn), priority, name)
+
+
+def fire_out(game: Game, seat: str, cause: str) -> Resolution:
+    yield from game.bus.fire(Trigger(OUT, seat, {"cause": cause}))
