@@ -16,6 +16,7 @@ from fastapi.responses import StreamingResponse
 
 from bansha.engine import Action
 
+from . import vote_thread
 from .auth import ApiError, Who, bearer, hash_password, login
 from .bodies import (
     ActionBody,
@@ -27,15 +28,20 @@ from .bodies import (
     DiaryBody,
     DirectorBody,
     LoginBody,
+    RulingBody,
     SeatBody,
+    SpectatorBody,
     VoteBody,
+    VoteThreadBody,
 )
 from .deadlines import change as change_deadline
+from .inputs import seat_action, seat_vote
 from .jsonable import legal_dict
 from .live import DIRECTOR_PREFIX, CreateError, LiveGame
+from .rulings import DIRECTOR_SEAT, director_inputs
 from .server import Server
 from .talk import chats_for, diaries_for, post_chat, post_diary
-from .views import director_doc, game_doc, public_doc, seat_doc, stream_doc
+from .views import director_doc, game_doc, legal_doc, public_doc, seat_doc, stream_doc
 
 router = APIRouter(prefix="/api")
 
@@ -136,6 +142,7 @@ def get_view(game_id: str, w: WhoDep, srv: ServerDep, seat: str | None = None) -
             raise _unprocessable("seat", f"没有名为 {seat} 的玩家", where="query")
         name = seat
     else:
+        _no_spectator(w)
         name = w.name
     with live.lock:
         return seat_doc(live, name, mentor=w.kind == "mentor")
@@ -146,9 +153,9 @@ def get_legal(game_id: str, w: WhoDep, srv: ServerDep) -> dict[str, Any]:
     live = _game(srv, w, game_id)
     if w.is_director:
         raise ApiError(403, "legal 是座位的行动列表：导演请看 /director 的 pending")
-    with live.lock:  # legal(seat) alone: the route bots poll, kept cheap
-        return {"seat": w.name, "at": live.game.outcome().at, "revision": live.revision,
-                "legal": [legal_dict(la) for la in live.game.legal(w.name)]}
+    _no_spectator(w)
+    with live.lock:  # legal(seat) alone: the route bots poll, kept cheap (see fastpath.py)
+        return legal_doc(live, w.name)
 
 
 @router.get("/games/{game_id}/public")
@@ -173,6 +180,7 @@ def _acting_seat(w: Who, live: LiveGame, by: str | None) -> tuple[str, str, bool
     """(seat, actor, proxy) of an input: a seat acts for itself; the director for `by`."""
     if w.kind == "mentor":
         raise ApiError(403, "场外助理链接只能查看，不能行动")
+    _no_spectator(w)
     if w.is_director:
         if by is None:
             raise _unprocessable("by", "导演代投时需要用 by 写明代哪个座位行动")
@@ -190,19 +198,16 @@ def post_action(game_id: str, body: ActionBody, w: WhoDep, srv: ServerDep) -> di
     seat, actor, proxy = _acting_seat(w, live, body.by)
     if body.skill == "判罚":
         return {"accepted": False, "reason": "判罚只能由导演通过 /cards 给出"}
-    action = Action(seat, body.skill, target=body.target, targets=tuple(body.targets or ()),
-                    choice=body.choice, text=body.text)
-    return srv.games.submit(live, action, actor, body.command_id, body.revision, body.phase,
-                            proxy=proxy)
+    return srv.games.submit(live, seat_action(body, seat), actor, body.command_id,
+                            body.revision, body.phase, proxy=proxy)
 
 
 @router.post("/games/{game_id}/votes")
 def post_vote(game_id: str, body: VoteBody, w: WhoDep, srv: ServerDep) -> dict[str, Any]:
     live = _game(srv, w, game_id)
     seat, actor, proxy = _acting_seat(w, live, body.by)
-    skill = "投票" if body.kind == "vote" else "改票"
-    return srv.games.submit(live, Action(seat, skill, target=body.target), actor,
-                            body.command_id, body.revision, proxy=proxy)
+    return srv.games.submit(live, seat_vote(body, seat), actor, body.command_id,
+                            body.revision, proxy=proxy)
 
 
 @router.post("/games/{game_id}/advance")
@@ -223,6 +228,55 @@ def post_card(game_id: str, body: CardBody, w: WhoDep, srv: ServerDep) -> dict[s
     action = Action(body.name, "判罚", choice=body.card, text=body.reason)
     return srv.games.submit(live, action, DIRECTOR_PREFIX + w.name,
                             body.command_id or f"card-{uuid.uuid4()}", note=body.reason)
+
+
+@router.get("/games/{game_id}/rulings")
+def get_rulings(game_id: str, w: WhoDep, srv: ServerDep) -> dict[str, Any]:
+    """Extra route: the director's own inputs the open window offers (rulings.py)."""
+    live = _game(srv, w, game_id)
+    _director(w, "查看导演裁定")
+    with live.lock:
+        return {"revision": live.revision,
+                "rulings": [legal_dict(la) for la in director_inputs(live.game)]}
+
+
+@router.post("/games/{game_id}/rulings")
+def post_ruling(game_id: str, body: RulingBody, w: WhoDep, srv: ServerDep) -> dict[str, Any]:
+    """Extra route: enter a ruling only a person can make (m192 审讯 correctness, 寡言
+    breaches, where the ruleset offers them) or 加速, as `Action("导演", skill, ...)`."""
+    live = _game(srv, w, game_id)
+    _director(w, "作出导演裁定")
+    with live.lock:
+        open_now = [la.skill for la in director_inputs(live.game)]
+    if body.skill not in open_now:
+        return {"accepted": False,
+                "reason": f"本窗口没有导演裁定“{body.skill}”"
+                          + (f"（现在可裁定：{'、'.join(open_now)}）" if open_now else "")}
+    action = Action(DIRECTOR_SEAT, body.skill, target=body.target,
+                    targets=tuple(body.targets or ()), choice=body.choice, text=body.text)
+    return srv.games.submit(live, action, DIRECTOR_PREFIX + w.name,
+                            body.command_id or f"ruling-{uuid.uuid4()}", body.revision,
+                            note=body.text)
+
+
+@router.post("/games/{game_id}/vote-thread")
+def post_vote_thread(game_id: str, body: VoteThreadBody, w: WhoDep,
+                     srv: ServerDep) -> dict[str, Any]:
+    """Extra route: tally a pasted vote thread with the forum tools (preview), and with
+    `"apply": true` hand its counted votes to the game as the director's 代投."""
+    live = _game(srv, w, game_id)
+    _director(w, "统计投票帖")
+    try:
+        report = vote_thread.tally(live, body.thread, vote_thread.parse_close(body.close),
+                                   body.require_reply)
+    except vote_thread.ThreadError as e:
+        raise _unprocessable(e.field, str(e)) from None
+    doc: dict[str, Any] = {"tally": report.as_dict(), "applied": []}
+    if body.apply:
+        doc["applied"] = [a.as_dict() for a in
+                          vote_thread.apply(srv.games, live, w.name, body.thread, report)]
+    doc["revision"] = live.revision
+    return doc
 
 
 @router.post("/games/{game_id}/deadline")
@@ -256,6 +310,19 @@ def post_substitute(game_id: str, body: SeatBody, w: WhoDep, srv: ServerDep,
     return {"seat": body.seat, "token": token, "link": _link(request, token)}
 
 
+@router.post("/games/{game_id}/spectators")
+def post_spectator(game_id: str, body: SpectatorBody, w: WhoDep, srv: ServerDep,
+                   request: Request) -> dict[str, Any]:
+    """Extra route: a 观众 (spectator) link: the public view and a 树洞 of its own.
+    Anyone may also take one on the public page."""
+    live = _game(srv, w, game_id)
+    _director(w, "生成观战链接")
+    token = srv.games.spectator_link(live, body.name, w.name)
+    if token is None:
+        raise _unprocessable("name", f"名字 {body.name} 已被座位或其他观众使用")
+    return {"name": body.name, "token": token, "link": _link(request, token)}
+
+
 @router.post("/games/{game_id}/mentors")
 def post_mentor(game_id: str, body: SeatBody, w: WhoDep, srv: ServerDep,
                 request: Request) -> dict[str, Any]:
@@ -274,6 +341,7 @@ def get_chats(game_id: str, w: WhoDep, srv: ServerDep) -> dict[str, Any]:
     live = _game(srv, w, game_id)
     if w.kind == "mentor":
         raise ApiError(403, "场外助理不能查看群聊")
+    _no_spectator(w)
     return {"chats": chats_for(srv, live, w)}
 
 
@@ -295,8 +363,8 @@ def get_diary(game_id: str, w: WhoDep, srv: ServerDep) -> dict[str, Any]:
 @router.post("/games/{game_id}/diary")
 def post_diary_route(game_id: str, body: DiaryBody, w: WhoDep, srv: ServerDep) -> dict[str, Any]:
     live = _game(srv, w, game_id)
-    if w.kind != "seat":
-        raise ApiError(403, "只有玩家本人可以写自己的树洞")
+    if w.kind not in ("seat", "spectator"):
+        raise ApiError(403, "只有玩家或观众本人可以写自己的树洞")
     return post_diary(srv, live, w, body.text)
 
 
@@ -313,23 +381,42 @@ async def get_events(game_id: str, request: Request, srv: ServerDep,
 
 
 async def _stream(request: Request, srv: Server, live: LiveGame, w: Who) -> AsyncIterator[str]:
-    sent: list[Any] = []
-    last: tuple[int, int] | None = None
+    """Wait for the game's change signal (notify.py; a 1 s poll as a safety net), then
+    send what changed. The document is built on the event loop when the game's lock
+    is free at once, else in a worker thread (an input holds it over its commit).
+    StreamingResponse ends the stream when the client goes away."""
+    sent: tuple[int, int] | None = None
+    last: tuple[int, int, int] | None = None
     beat = time.monotonic()
-    while not await request.is_disconnected() and not srv.stopping:
+    while not srv.stopping:
         if w.token in srv.revoked:
             yield "event: revoked\ndata: {\"reason\": \"这个座位链接已失效（替补）\"}\n\n"
             return
-        if (live.revision, live.chatter) != last:
-            last = (live.revision, live.chatter)
-            doc, sent = await to_thread.run_sync(stream_doc, live, w, sent)
+        if (live.revision, live.chatter, live.epoch) != last:
+            last = (live.revision, live.chatter, live.epoch)
+            if live.lock.acquire(blocking=False):
+                try:
+                    doc, sent = stream_doc(live, w, sent)
+                finally:
+                    live.lock.release()
+            else:
+                doc, sent = await to_thread.run_sync(stream_doc, live, w, sent)
             yield f"event: revision\nid: {doc['revision']}\ndata: " \
                   f"{json.dumps(doc, ensure_ascii=False)}\n\n"
             beat = time.monotonic()
-        elif time.monotonic() - beat > 15:
+            await asyncio.sleep(0.25)  # a burst of inputs is one message, not one each
+            continue
+        if time.monotonic() - beat > 15:
             yield ": 心跳\n\n"
             beat = time.monotonic()
-        await asyncio.sleep(0.2)
+        if await request.is_disconnected():
+            return
+        await srv.notifier.wait(live.id, 1.0)
+
+
+def _no_spectator(w: Who) -> None:
+    if w.kind == "spectator":
+        raise ApiError(403, "观众链接只能看公开内容和写自己的树洞")
 
 
 def _unprocessable(field: str, message: str, where: str = "body") -> ApiError:

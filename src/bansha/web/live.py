@@ -15,6 +15,7 @@ import datetime as dt
 import logging
 import secrets
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -52,9 +53,18 @@ class LiveGame:
     deadline_window: int | None = None
     paused_left: float | None = None
 
+    # bumped whenever the live game is rebuilt (an undo, a rebuild after an error):
+    # within one epoch every view's event list only grows, so an event stream can
+    # send what it has not sent by count (views.stream_doc)
+    epoch: int = 0
+
     @property
     def id(self) -> str:
         return self.row.id
+
+    def rebuild(self, game: Game) -> None:
+        self.game = game
+        self.epoch += 1
 
     # Refused inputs stay in the live game (and the stored log) as the engine keeps
     # them, but a refusal changes nothing anyone sees (api.md): its answer and the
@@ -112,6 +122,8 @@ class LiveGames:
     def __init__(self, store: Store) -> None:
         self.store = store
         self.games: dict[str, LiveGame] = {}
+        # told the id of a game that changed (the event streams wait on it: notify.py)
+        self.on_change: Callable[[str], None] = lambda _game_id: None
         self._create_lock = threading.Lock()
         for row in store.games():
             inputs = store.inputs(row.id)
@@ -178,7 +190,7 @@ class LiveGames:
                 answer = live.game.submit(action)
             except Exception as e:  # the engine promises never to raise; if it does, say so
                 log.exception("engine raised on %r", action)
-                live.game = replay(live.row, live.inputs)
+                live.rebuild(replay(live.row, live.inputs))
                 return self._refuse(live, command_id, actor, f"导演程序无法处理这个输入（{e}）")
             if not answer:
                 # the engine logged the refused input (and a `rejected` event to its seat)
@@ -210,7 +222,7 @@ class LiveGames:
                 live.game.advance()
             except Exception as e:
                 log.exception("engine raised on advance")
-                live.game = replay(live.row, live.inputs)
+                live.rebuild(replay(live.row, live.inputs))
                 return refused(f"导演程序无法结算这个阶段（{e}）")
             return self._commit(live, "advance", None, actor, False, None, command_id, True,
                                 {"at": live.game.outcome().at})
@@ -228,9 +240,11 @@ class LiveGames:
             what = f"撤销最近一次推进（撤回 {len(taken)} 条输入）"
             game = replay(live.row, keep)
             rev = self.store.undo(live.id, undone[0].seq, director, what)
-            live.game, live.inputs = game, keep
+            live.inputs = keep
+            live.rebuild(game)
             live.revision = live.window_revision = rev
             self._rule_deadline(live)
+            self.on_change(live.id)
             return {"accepted": True, "revision": rev, "at": game.outcome().at,
                     "undone": [describe(r) for r in taken]}
 
@@ -238,6 +252,21 @@ class LiveGames:
         token = new_token()
         with live.lock:
             self.store.replace_seat_token(live.id, seat, token, director)
+        return token
+
+    def spectator_link(self, live: LiveGame, name: str, by: str | None) -> str | None:
+        """A 观众 link: the public view and a diary of its own (talk.py). The name is
+        unique in the game among seats and spectators (None: taken)."""
+        token = new_token()
+        with live.lock:
+            taken = set(live.game.public_view()["seats"]) | {
+                t.seat for t in self.store.tokens(live.id, include_revoked=True)
+                if t.kind == "spectator"}
+            if name in taken:
+                return None
+            self.store.add_token(live.id, name, token, "spectator")
+        if by is not None:
+            self.store.add_audit(live.id, live.revision, by, f"为观众 {name} 生成观战链接")
         return token
 
     def mentor_link(self, live: LiveGame, seat: str, director: str) -> str:
@@ -300,7 +329,7 @@ class LiveGames:
                 command_id=command_id, answer=answer, new_window=new_window)
         except Exception:
             # not stored, so not accepted: the game goes back to what the log holds
-            live.game = replay(live.row, live.inputs)
+            live.rebuild(replay(live.row, live.inputs))
             raise
         now = _now()
         live.next_seq = seq + 1
@@ -312,6 +341,7 @@ class LiveGames:
         if new_window:
             live.window_revision = rev
             self._rule_deadline(live)
+        self.on_change(live.id)
         return answer
 
     def _rule_deadline(self, live: LiveGame) -> None:

@@ -8,6 +8,7 @@ director's login cookie, or the seat's link secret)."""
 from __future__ import annotations
 
 import json
+import logging
 import secrets
 import uuid
 from pathlib import Path
@@ -20,7 +21,9 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
 from bansha.engine import Action, Phase, get_ruleset, ruleset_ids
+from bansha.forum import announcement_posts
 
+from . import vote_thread
 from .api import _stream
 from .auth import ApiError, Who, csrf_ok, csrf_token, login
 from .bbcode import announcements_bbcode
@@ -28,13 +31,16 @@ from .deadlines import ACTIONS
 from .deadlines import change as change_deadline
 from .live import DIRECTOR_PREFIX, CreateError, LiveGame, replay
 from .live import describe as describe_input
+from .rulings import DIRECTOR_SEAT, offered
 from .server import Server
 from .talk import chats_for, diaries_for, post_chat, post_diary
 from .views import director_doc, public_doc, seat_doc
 
+log = logging.getLogger("bansha.web")
 HERE = Path(__file__).parent
 COOKIE = "bansha_director"
 LOGIN_CSRF = "bansha_login_csrf"
+PUBLIC_CSRF = "bansha_public_csrf"  # the public page's one form (take a spectator link)
 
 router = APIRouter(include_in_schema=False)
 templates = Jinja2Templates(directory=str(HERE / "templates"))
@@ -59,6 +65,14 @@ def mount_static(app: FastAPI) -> None:
 def _srv(request: Request) -> Server:
     s: Server = request.app.state.server
     return s
+
+
+async def _off_loop(render: Any, *args: Any) -> Response:
+    """Render a page that reads a live game in a worker thread: the game's lock may be
+    held by an input waiting for its commit, and the event loop must not wait for it
+    (every other request, the fast path's included, would wait too)."""
+    resp: Response = await to_thread.run_sync(lambda: render(*args))
+    return resp
 
 
 def _page(request: Request, name: str, status: int = 200, **ctx: Any) -> HTMLResponse:
@@ -108,10 +122,13 @@ def public_page(request: Request, game_id: str) -> Response:
         reveal = live.director_view() if live.game.finished else None
     srv = _srv(request)
     ended = Who("director", "", game_id) if reveal is not None else Who("public", "", game_id)
-    return _page(request, "public.html", p=p, reveal=reveal, chat_count=live.chatter,
+    csrf = request.cookies.get(PUBLIC_CSRF) or secrets.token_urlsafe(16)
+    resp = _page(request, "public.html", p=p, reveal=reveal, chat_count=live.chatter,
                  chats=chats_for(srv, live, ended) if reveal is not None else {},
-                 diary=diaries_for(srv, live, ended),
+                 diary=diaries_for(srv, live, ended), csrf=csrf,
                  events_url=f"/g/{game_id}/events", refresh_url=f"/g/{game_id}")
+    resp.set_cookie(PUBLIC_CSRF, csrf, httponly=True, samesite="strict")
+    return resp
 
 
 @router.get("/g/{game_id}/events")
@@ -267,7 +284,7 @@ def _console(request: Request, w: Who, live: LiveGame, flash: dict[str, Any] | N
     srv = _srv(request)
     with live.lock:
         d = director_doc(live, srv.store)
-        bbcode = announcements_bbcode(live.game.director_view()["events"])
+        bbcode = _bbcode_posts(live)
     base = str(request.base_url).rstrip("/")
     links = [{"seat": t.seat, "kind": t.kind, "link": f"{base}/s/{t.token}"}
              for t in srv.store.tokens(live.id)]
@@ -275,6 +292,17 @@ def _console(request: Request, w: Who, live: LiveGame, flash: dict[str, Any] | N
                  csrf=csrf_token(srv.secret, w.token), flash=flash, bbcode=bbcode,
                  chats=chats_for(srv, live, w), chat_count=live.chatter,
                  events_url=f"/g/{live.id}/director-events", refresh_url=f"/director/g/{live.id}")
+
+
+def _bbcode_posts(live: LiveGame) -> list[dict[str, str]]:
+    """Each announcement post in the forum tools' director style (bansha.forum), one
+    to copy at a time; the platform's plain export if the forum tools cannot."""
+    try:
+        posts = announcement_posts(live.game)
+    except Exception:  # a replay the forum tools cannot make must not break the console
+        log.exception("announcement_posts failed")
+        return [{"at": "", "bbcode": announcements_bbcode(live.director_view()["events"])}]
+    return [{"at": p.at, "bbcode": p.bbcode()} for p in posts]
 
 
 @router.get("/director/g/{game_id}", response_class=HTMLResponse)
@@ -311,7 +339,7 @@ async def console_post(request: Request, game_id: str, what: str) -> Response:
     if not csrf_ok(srv.secret, w.token, f.get("csrf")):
         return _message(request, "表单校验失败（CSRF），请刷新页面后重试", 403)
     flash = await to_thread.run_sync(_console_action, srv, live, w, what, f)
-    return _console(request, w, live, flash)
+    return await _off_loop(_console, request, w, live, flash)
 
 
 def _console_action(srv: Server, live: LiveGame, w: Who, what: str,
@@ -356,6 +384,17 @@ def _console_action(srv: Server, live: LiveGame, w: Who, what: str,
         ans = srv.games.submit(live, Action(name, "判罚", choice=card, text=reason),
                                DIRECTOR_PREFIX + w.name, cid, note=reason)
         return _flash(ans, f"已判罚：{name} {card}牌（{reason}）")
+    if what == "ruling":
+        skill = str(f.get("skill", "")).strip()
+        if offered(live.game, skill) is None:
+            return {"ok": False, "text": f"本窗口没有导演裁定“{skill}”"}
+        action = _action(DIRECTOR_SEAT, f)
+        assert action is not None
+        ans = srv.games.submit(live, action, DIRECTOR_PREFIX + w.name, cid, rev,
+                               note=action.text)
+        return _flash(ans, f"已裁定：{_describe(action)}")
+    if what in ("thread-preview", "thread-apply"):
+        return _thread(srv, live, w, what == "thread-apply", f)
     if what == "proxy":
         by = str(f.get("by", ""))
         if by not in seats:
@@ -366,6 +405,31 @@ def _console_action(srv: Server, live: LiveGame, w: Who, what: str,
         ans = srv.games.submit(live, action, DIRECTOR_PREFIX + w.name, cid, rev, proxy=True)
         return _flash(ans, f"已代 {by} 提交：{_describe(action)}")
     return {"ok": False, "text": f"未知的操作 {what}"}
+
+
+def _thread(srv: Server, live: LiveGame, w: Who, apply: bool,
+            f: dict[str, Any]) -> dict[str, Any]:
+    """Preview a pasted vote thread's tally, or apply it (vote_thread.py)."""
+    text, close_text = str(f.get("thread", "")), str(f.get("close", ""))
+    require_reply = not f.get("no_reply_check")
+    keep = {"thread": text, "close": close_text, "no_reply_check": not require_reply}
+    try:
+        report = vote_thread.tally(live, text, vote_thread.parse_close(close_text),
+                                   require_reply)
+    except vote_thread.ThreadError as e:
+        return {"ok": False, "text": f"无法统计：{e}", **keep}
+    doc = report.as_dict()
+    if not apply:
+        return {"ok": True, "text": "投票贴统计预览（尚未提交）：核对后点“按此统计提交投票”",
+                "tally": doc, **keep}
+    done = vote_thread.apply(srv.games, live, w.name, text, report)
+    bad = [a for a in done if not a.answer.get("accepted")]
+    msg = f"已按投票贴提交 {len(done) - len(bad)} 条投票/改票"
+    if bad:
+        msg += "；未生效：" + "；".join(f"#{a.floor} {a.voter} {a.skill} {a.target}："
+                                     f"{a.answer.get('reason')}" for a in bad)
+    return {"ok": not bad, "text": msg, "tally": doc, "applied": [a.as_dict() for a in done],
+            **keep}
 
 
 def _int(v: Any) -> int | None:
@@ -388,6 +452,10 @@ def _action(seat: str, f: dict[str, Any]) -> Action | None:
 def _describe(a: Action) -> str:
     parts = [a.skill, a.target or "、".join(a.targets), a.choice or "", a.text or ""]
     return " ".join(p for p in parts if p)
+
+
+def _no(text: str) -> dict[str, Any]:
+    return {"ok": False, "text": text}
 
 
 def _flash(ans: dict[str, Any], ok_text: str) -> dict[str, Any]:
@@ -428,12 +496,46 @@ def _player(request: Request, w: Who, live: LiveGame, token: str,
                  refresh_url=f"/s/{token}")
 
 
+def _spectator(request: Request, w: Who, live: LiveGame, token: str,
+               flash: dict[str, Any] | None = None) -> Response:
+    srv = _srv(request)
+    with live.lock:
+        p = public_doc(live)
+    return _page(request, "spectator.html", p=p, viewer=w.name, token=token, flash=flash,
+                 csrf=csrf_token(srv.secret, token), diary=diaries_for(srv, live, w),
+                 chat_count=live.chatter,
+                 events_url=f"/api/games/{live.id}/events?token={token}",
+                 refresh_url=f"/s/{token}")
+
+
 @router.get("/s/{token}", response_class=HTMLResponse)
 def seat_page(request: Request, token: str) -> Response:
     got = _seat(request, token)
     if isinstance(got, Response):
         return got
+    if got[0].kind == "spectator":
+        return _spectator(request, *got, token)
     return _player(request, *got, token)
+
+
+@router.post("/g/{game_id}/spectate")
+async def spectate(request: Request, game_id: str) -> Response:
+    """Take a 观众 link from the public page (a name, unique in the game)."""
+    srv = _srv(request)
+    live = srv.games.get(game_id)
+    if live is None:
+        return _message(request, f"没有编号为 {game_id} 的游戏", 404)
+    f = await _form(request)
+    cookie = request.cookies.get(PUBLIC_CSRF)
+    if not cookie or not secrets.compare_digest(cookie, str(f.get("csrf", ""))):
+        return _message(request, "表单已过期，请刷新公开页后重试", 403)
+    name = str(f.get("name", "")).strip()[:40]
+    if not name:
+        return _message(request, "请写下观众的名字", 422)
+    token = await to_thread.run_sync(srv.games.spectator_link, live, name, None)
+    if token is None:
+        return _message(request, f"名字 {name} 已被座位或其他观众使用，请换一个", 422)
+    return RedirectResponse(f"/s/{token}", status_code=303)
 
 
 @router.post("/s/{token}/act")
@@ -446,15 +548,18 @@ async def seat_act(request: Request, token: str) -> Response:
     f = await _form(request)
     if not csrf_ok(srv.secret, token, f.get("csrf")):
         return _message(request, "表单校验失败（CSRF），请刷新页面后重试", 403)
+    if w.kind == "spectator":
+        return await _off_loop(_spectator, request, w, live, token, _no("观众不能行动"))
     if w.kind != "seat":
-        return _player(request, w, live, token, {"ok": False, "text": "场外助理链接只能查看"})
+        return await _off_loop(_player, request, w, live, token, _no("场外助理链接只能查看"))
     action = _action(w.name, f)
     if action is None or action.skill == "判罚":
-        return _player(request, w, live, token, {"ok": False, "text": "请选择要使用的技能"})
+        return await _off_loop(_player, request, w, live, token, _no("请选择要使用的技能"))
     cid = str(f.get("command_id") or uuid.uuid4().hex)[:200]
     ans = await to_thread.run_sync(lambda: srv.games.submit(
         live, action, w.name, cid, _int(f.get("revision"))))
-    return _player(request, w, live, token, _flash(ans, f"已提交：{_describe(action)}"))
+    flash = _flash(ans, f"已提交：{_describe(action)}")
+    return await _off_loop(_player, request, w, live, token, flash)
 
 
 @router.post("/s/{token}/{what}")
@@ -469,10 +574,15 @@ async def seat_talk(request: Request, token: str, what: str) -> Response:
     if not csrf_ok(srv.secret, token, f.get("csrf")):
         return _message(request, "表单校验失败（CSRF），请刷新页面后重试", 403)
     text = str(f.get("text", "")).strip()
+    if w.kind == "spectator":
+        if what != "diary" or not text:
+            return await _off_loop(_spectator, request, w, live, token, _no("请先写下内容"))
+        ans = await to_thread.run_sync(post_diary, srv, live, w, text)
+        return await _off_loop(_spectator, request, w, live, token, _flash(ans, "已记入树洞"))
     if what not in ("chat", "diary") or not text:
-        return _player(request, w, live, token, {"ok": False, "text": "请先写下内容"})
+        return await _off_loop(_player, request, w, live, token, _no("请先写下内容"))
     if what == "chat":
         ans = await to_thread.run_sync(post_chat, srv, live, w, str(f.get("group", "")), text)
-        return _player(request, w, live, token, _flash(ans, "已发送"))
+        return await _off_loop(_player, request, w, live, token, _flash(ans, "已发送"))
     ans = await to_thread.run_sync(post_diary, srv, live, w, text)
-    return _player(request, w, live, token, _flash(ans, "已记入树洞"))
+    return await _off_loop(_player, request, w, live, token, _flash(ans, "已记入树洞"))
