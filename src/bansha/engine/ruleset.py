@@ -40,6 +40,10 @@ class RoleSpec:
     aliases: tuple[str, ...] = ()
     granted: tuple[str, ...] = ()  # skills the role can gain during the game
     note: str = ""
+    # data some posts give (m192: pool heading as category, the circled strength, tags)
+    category: str = ""
+    strength: int | None = None
+    tags: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -77,6 +81,9 @@ class Ruleset:
     # True: the game checks wins after every single out (put_out). False: the
     # ruleset calls game.check_win() itself (s15: "每一步执行完毕后，执行胜负判定").
     win_check_on_out: ClassVar[bool] = True
+    # "同时判负时，之前未判负的阵营中按照优先级获胜" (m192): when every faction still
+    # standing loses at once, the first of these among them wins; () = nobody wins
+    win_priority: ClassVar[tuple[str, ...]] = ()
     # the post's forum-side rules (vote thread, cards, 潜水, 加速): read by bansha.forum
     forum_rules: ClassVar[ForumRules] = ForumRules()
     # What a scenario file may give (checked before anything runs): the identity cards
