@@ -548,6 +548,10 @@ class Game:
             self._immediate = False
             return
         try:
+            if self.ruleset.next_sub(self):  # the same phase, its next sub-phase window
+                self.submitted = {}
+                self.shape.new_window()
+                return
             self._open_phase(self.phase.next())
         except GameOver:
             pass

@@ -207,6 +207,18 @@ class Ruleset:
         return
         yield
 
+    def next_sub(self, game: Game) -> bool:
+        """Called when a resolution ends: True when the ruleset has opened its next
+        sub-phase window within the same phase (it set game.sub / game.nth; m192 晨曦 →
+        正午 → 黄昏). The phase stays open with a fresh window (no submissions, no
+        uses); the vote box is kept. False (the default): the next phase opens."""
+        return False
+
+    def input_sub(self, game: Game, action: Action) -> str:
+        """The sub-phase an input belongs to when none is named (a scenario's action
+        without `phase:`): "" for a ruleset without sub-phase windows."""
+        return ""
+
     def resolve_now(self, game: Game, action: Action) -> Resolution | None:
         """An accepted submission that takes effect at once ("立即", "任意时刻"):
         return its resolution (run at once, may yield prompts; the phase stays
