@@ -92,6 +92,8 @@ def _players(ruleset: str, extra: int) -> int:
     """A player count the ruleset accepts with its default options."""
     rs = get_ruleset(ruleset)
     counts = [n for n in range(rs.min_players, rs.max_players + 1) if _ok(ruleset, n)]
+    if not counts:  # a ruleset still being written (m192: roles not yet implemented)
+        pytest.skip(f"{ruleset}: no table can be dealt yet")
     return counts[min(extra, len(counts) - 1)]
 
 

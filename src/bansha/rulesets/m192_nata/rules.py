@@ -1,0 +1,99 @@
+"""Who may use what now (check_submit / legal), as 3L's 技能说明 and the statuses say.
+
+- a skill acts only in its own sub-phases ("只能在对应的时段发动"), with its charges,
+  限定, per-day caps and target history (held.py's why_not);
+- "除非特别说明，否则已经公示的出局角色不允许被选为技能或投票的目标": targets are alive;
+- an out character "不能继续参与讨论、投票、行使特权（视作被业炎处理）": no skills, except
+  the ones whose text acts after the out (AFTER_OUT);
+- [沉默]: no skill but [强制] ones and 杀人; [缴械]/[超度]: no 杀人, and a [缴械] pack
+  member blocks the whole pack's 杀人.
+"""
+
+from __future__ import annotations
+
+from bansha.engine import Action, Game, LegalAction
+from bansha.engine.held import HeldSkill
+from bansha.engine.statuses import KILL, SKILLS
+
+from .common import pack_members, st
+
+KILL_SKILL = "杀人"
+# skills whose text is used "出局后的下一个可发动技能的时点"
+AFTER_OUT = ("最后一枪", "薪火相传", "残暴", "灵狐灿世")
+
+
+def target_range(game: Game, h: HeldSkill, actor: str) -> tuple[str, ...]:
+    t = h.ability.target
+    if t is None:
+        return ()
+    alive = game.alive_tuple()
+    if t.range == "alive_other":
+        return tuple(s for s in alive if s != actor)
+    if t.range == "dead":
+        return tuple(s for s in game.order if not game.seats[s].alive)
+    return alive
+
+
+def blocked(game: Game, seat: str, h: HeldSkill) -> str | None:
+    book = game.statuses
+    a = h.ability
+    if a.name == KILL_SKILL:
+        s = book.blocking(seat, KILL)
+        if s is not None:
+            return f"你处于[{s.name}]状态，不能发动杀人"
+        for mate in pack_members(game):
+            if book.has(mate, "缴械"):
+                return "群内有角色处于[缴械]状态，整个群内不能发动杀人"
+        return None
+    if not a.forced:
+        s = book.blocking(seat, SKILLS)
+        if s is not None:
+            return f"你处于[{s.name}]状态，不能发动[强制]技能以外的技能"
+    return None
+
+
+def refusal(game: Game, a: Action) -> str | None:
+    h = game.held.get(a.seat, a.skill)
+    if h is None:
+        return f"你没有技能 {a.skill}"
+    alive = game.seats[a.seat].alive
+    if not alive and a.skill not in AFTER_OUT:
+        return "已出局的角色不能发动技能"
+    reason = h.why_not(game.moment, a.all_targets(), a.seat in st(game).revealed, a.text)
+    if reason is not None:
+        return reason
+    reason = blocked(game, a.seat, h)
+    if reason is not None:
+        return reason
+    allowed = target_range(game, h, a.seat)
+    for t in a.all_targets():
+        if t not in allowed:
+            if not game.seats[t].alive:
+                return f"{t} 已出局，不能被选为 {a.skill} 的目标"
+            return f"{t} 不在 {a.skill} 的选择范围内"
+    return None
+
+
+def legal(game: Game, seat: str) -> list[LegalAction]:
+    out: list[LegalAction] = []
+    for h in game.held.of(seat):
+        a = h.ability
+        if not a.windows or (a.forced and a.target is None):
+            continue
+        if refusal(game, Action(seat, a.name, targets=_probe(game, h, seat))) is not None:
+            continue
+        t = a.target
+        out.append(LegalAction(seat, a.name, target_range(game, h, seat),
+                               0 if t is None else t.count, team=a.team,
+                               needs_text=a.declaration))
+    return out
+
+
+def _probe(game: Game, h: HeldSkill, seat: str) -> tuple[str, ...]:
+    """Some targets that fit, to ask why_not about everything but the targets."""
+    t = h.ability.target
+    if t is None:
+        return ()
+    pool = [x for x in target_range(game, h, seat) if x not in h.targets_ever()
+            or not t.once_per_target]
+    return tuple(pool[:t.count]) if len(pool) >= t.count else tuple(pool)

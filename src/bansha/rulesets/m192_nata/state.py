@@ -1,0 +1,45 @@
+"""The typed state of one M192 game (game.state)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bansha.engine.outs import Harm, OutPipeline
+from bansha.engine.targets import TargetPipeline
+
+
+@dataclass
+class NataState:
+    targets: TargetPipeline
+    outs: OutPipeline | None = None
+    # night harms wait here until 凌晨's "电梯楼顺序统计出局名单" (protections are
+    # checked then: a 不死 gained at 凌晨 still saves)
+    pending: list[Harm] = field(default_factory=list)
+    candidates: list[str] = field(default_factory=list)  # 上警
+    # outs of the running sub-phase, for its announcement: (seat, cause)
+    sub_outs: list[tuple[str, str]] = field(default_factory=list)
+    # night outs, announced at the next 晨曦 in 电梯楼 order
+    night_outs: list[str] = field(default_factory=list)
+    ring: list[str] = field(default_factory=list)  # 电梯楼 (冲撞 moves seats); [] = seat order
+    extra_noons: int = 0  # 太阳 日: the next day holds one more 正午
+    noons_today: int = 1
+    vote_blocked: bool = False  # 封锁投票 on the running day
+    revealed: set[str] = field(default_factory=set)  # [实际身份] public (翻牌)
+    heretics: list[str] = field(default_factory=list)  # 宗教老爷爷's six 异端
+    red_by_faction: dict[str, int] = field(default_factory=dict)
+    start_players: int = 14
+    pack_deaths: int = 0  # [群内] wolves out (赤狼 业炎 charges)
+    pack_joined: set[str] = field(default_factory=set)  # 狼弟 after 潜藏
+    reborn: int = 0  # 朱雀 涅槃重生 count (village thresholds)
+    # prompt answers given before their prompt (殉职 …), kept for the whole phase
+    reserved: dict[str, object] = field(default_factory=dict)
+    noon_outs: list[str] = field(default_factory=list)  # out at 正午 (改票 once)
+    no_vote: set[str] = field(default_factory=set)  # 愚者 after 大难不死
+    no_badge: set[str] = field(default_factory=set)  # 愚者: not a 殉职 target
+    elder_votes: dict[str, int] = field(default_factory=dict)  # 异端处决 +1 per 异端 out
+    hammer: set[str] = field(default_factory=set)  # 一锤定音 used today
+    log: list[str] = field(default_factory=list)
+
+
+def night_harm(st: NataState, harm: Harm) -> None:
+    st.pending.append(harm)
