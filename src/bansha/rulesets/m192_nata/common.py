@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from bansha.engine import Game
 from bansha.engine.abilities import Resolution
+from bansha.engine.moment import Until
 from bansha.engine.outs import Harm
 from bansha.engine.state import state_of
+from bansha.engine.statuses import Added, Escalated, Refused, Result
 
 from .deal import BY_NAME
 from .state import NataState
@@ -73,3 +75,41 @@ def pack_members(game: Game) -> list[str]:
         if "群内" in BY_NAME[role(game, s)].tags or s in st(game).pack_joined:
             out.append(s)
     return out
+
+
+def give(game: Game, name: str, holder: str, until: Until | None, source: str | None,
+         skill: str | None, forced: bool = False) -> Result:
+    """A status given: the holder is told as 3L says (negative ones with their end
+    time, 流血 never, 遗忘 only to a holder of a [强制] skill, 超度 only to one who
+    带刀; non-negative ones not), a second 流血 becomes 致死伤害 (the caller deals it)."""
+    r = game.statuses.add(name, holder, game.moment, until, source, skill, forced=forced)
+    if isinstance(r, Added):
+        kind = r.status.kind
+        if kind.visible and _told(game, holder, kind.name):
+            end = until.text() if until is not None else "永久"
+            tell(game, holder, f"你获得了[{kind.name}]状态（{end}）", skill)
+        game.trace(f"{holder} 获得[{kind.name}]（{skill or '—'}）", skill)
+    elif isinstance(r, Refused):
+        game.trace(r.reason, skill)
+    return r
+
+
+def _told(game: Game, holder: str, name: str) -> bool:
+    if name == "遗忘":
+        return any(h.ability.forced for h in game.held.of(holder))
+    if name == "超度":
+        return game.held.get(holder, "杀人") is not None
+    return True
+
+
+def bleed_or_give(game: Game, name: str, holder: str, until: Until | None,
+                  source: str | None, skill: str) -> Resolution:
+    """give(), dealing the 致死伤害 a second 流血 turns into."""
+    r = give(game, name, holder, until, source, skill)
+    if isinstance(r, Escalated):
+        yield from harm(game, Harm(r.damage, holder, source, skill, game.moment))
+
+
+def surface_role(game: Game, seat: str) -> str:
+    """[表面身份]: the last disguise, or the actual identity."""
+    return game.seats[seat].cards[0].appears("role", "check")

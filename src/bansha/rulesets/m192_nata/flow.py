@@ -22,6 +22,7 @@ from bansha.engine.outs import Harm
 from bansha.engine.resolve import run_uses
 from bansha.engine.votes import VoteBox
 
+from . import rights
 from .common import st
 from .outs import RED, VOTED
 
@@ -81,8 +82,10 @@ def next_window(game: Game) -> bool:
 def enter(game: Game, sub: str, nth: int) -> None:
     """A window opens."""
     game.sub, game.nth = sub, nth
+    st(game).window_ran = False
     if sub != OPENING:
         cross(game, "start", game.moment)
+    rights.bind(game)
     if sub == "晨曦" and game.phase.n > 1:
         game.flush_later()  # "每个游戏日白天开始时，公示前一天出局角色名单"
     if sub == "正午":
@@ -101,6 +104,11 @@ def close(game: Game) -> Resolution:
     uses = game.uses.uses()
     if uses:
         yield from run_uses(game, state.targets, uses, sub)
+    state.window_ran = True
+    if sub == OPENING:
+        for default in state.opening_defaults:
+            default()
+    rights.close(game)
     ws = windows(game)
     last_noon = sub == "正午" and game.nth == max(n for s, n in ws if s == "正午")
     if sub == "正午":

@@ -15,6 +15,7 @@ from bansha.engine import Action, Game, LegalAction
 from bansha.engine.held import HeldSkill
 from bansha.engine.statuses import KILL, SKILLS
 
+from . import rights
 from .common import pack_members, st
 
 KILL_SKILL = "杀人"
@@ -57,7 +58,12 @@ def refusal(game: Game, a: Action) -> str | None:
     if h is None:
         return f"你没有技能 {a.skill}"
     alive = game.seats[a.seat].alive
-    if not alive and a.skill not in AFTER_OUT:
+    if h.ability.after_out and a.skill != "灵狐灿世":
+        if alive:
+            return f"{a.skill} 只能在出局后的下一个可发动技能的时点发动"
+        if not rights.may(game, a.seat, a.skill):
+            return f"{a.skill} 只能在出局后的下一个可发动技能的时点发动（现在不是）"
+    elif not alive and not (h.ability.after_out and rights.may(game, a.seat, a.skill)):
         return "已出局的角色不能发动技能"
     reason = h.why_not(game.moment, a.all_targets(), a.seat in st(game).revealed, a.text)
     if reason is not None:

@@ -10,6 +10,7 @@ from typing import Any, ClassVar
 
 from bansha.engine import Action, Game, LegalAction, Phase, Ruleset, SetupError, register
 from bansha.engine.abilities import Resolution, RoleData, Use
+from bansha.engine.bus import Trigger
 from bansha.engine.factions import FactionRule
 from bansha.engine.held import Origin
 from bansha.engine.outs import Harm
@@ -18,8 +19,8 @@ from bansha.engine.ruleset import RoleSpec
 from bansha.engine.skills import SkillSpec
 from bansha.engine.targets import TargetPipeline
 
-from . import day, flow, outs, rules, wins
-from .common import ELDER, VILLAGE, WOLVES, faction, st
+from . import day, flow, outs, rights, rules, wins
+from .common import ELDER, VILLAGE, WOLVES, faction, pack_members, st
 from .deal import BY_NAME, PLAYERS, cooccurrence_problems, draw, setup_problem
 from .roles import implemented, setups
 from .roles.pack import KILL_ABILITY, TEAM
@@ -136,11 +137,24 @@ class M192Nata(Ruleset):
                 f(game, seat)
 
     def _go_out(self, game: Game, h: Harm) -> Resolution:
-        yield from game.put_out(h.target, h.kind)
+        """3. "承受伤害的目标出局，并结算附带的连带效果"."""
+        seat = h.target
+        state = st(game)
+        state.last_harm[seat] = h
+        pack = seat in pack_members(game)
+        yield from game.put_out(seat, h.kind)
+        if game.seats[seat].alive:
+            return
+        if pack:
+            state.pack_deaths += 1
+        rights.opened(game, seat, h)
+        yield from game.bus.fire(Trigger("out", seat, {"harm": h, "pack": pack}))
+        yield from day.badge(game, seat)
 
     def after_out(self, game: Game, seat: str, cause: str) -> Resolution:
         day.on_out(game, seat, cause)
-        yield from day.badge(game, seat)
+        return
+        yield
 
     # ---- time ----------------------------------------------------------------
     def on_phase_start(self, game: Game) -> None:

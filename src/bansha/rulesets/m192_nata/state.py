@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from bansha.engine.moment import Moment
 from bansha.engine.outs import Harm, OutPipeline
 from bansha.engine.targets import TargetPipeline
 
@@ -38,6 +40,15 @@ class NataState:
     no_badge: set[str] = field(default_factory=set)  # 愚者: not a 殉职 target
     elder_votes: dict[str, int] = field(default_factory=dict)  # 异端处决 +1 per 异端 out
     hammer: set[str] = field(default_factory=set)  # 一锤定音 used today
+    heretic_outs: int = 0
+    # run when 开局 closes (a [强制] 开局 choice nobody made: 异端处决)
+    opening_defaults: list[Callable[[], None]] = field(default_factory=list)
+    # the harm that took a seat out last (猎人's exclusions)
+    last_harm: dict[str, Harm] = field(default_factory=dict)
+    # after-out rights (最后一枪 …): seat -> skill -> the window it is good for
+    # (None: the next 晨曦/黄昏 window that opens)
+    rights: dict[str, dict[str, Moment | None]] = field(default_factory=dict)
+    window_ran: bool = False  # the open window's uses have resolved
     log: list[str] = field(default_factory=list)
 
 

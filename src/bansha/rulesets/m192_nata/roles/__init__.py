@@ -8,7 +8,17 @@ from collections.abc import Callable
 from bansha.engine import Game
 from bansha.engine.abilities import RoleData
 
-ROLE_MODULES: tuple[tuple[RoleData, Callable[[Game, str], None] | None], ...] = ()
+from . import chilang, jinyan, laoyeye, lieren, nuofu, tongling, yuanlang
+
+ROLE_MODULES: tuple[tuple[RoleData, Callable[[Game, str], None] | None], ...] = (
+    (yuanlang.ROLE, None),
+    (chilang.ROLE, chilang.setup),
+    (tongling.ROLE, None),
+    (nuofu.ROLE, nuofu.setup),
+    (jinyan.ROLE, None),
+    (lieren.ROLE, None),
+    (laoyeye.ROLE, laoyeye.setup),
+)
 
 
 def implemented() -> dict[str, RoleData]:
