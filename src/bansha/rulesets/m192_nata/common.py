@@ -85,9 +85,13 @@ def give(game: Game, name: str, holder: str, until: Until | None, source: str | 
     r = game.statuses.add(name, holder, game.moment, until, source, skill, forced=forced)
     if isinstance(r, Added):
         kind = r.status.kind
+        if game.statuses._covers(kind, "遗忘"):  # "持续生效的效果也会一并失去"
+            for h in game.held.of(holder):
+                if h.ability.forced:
+                    game.statuses.end_skill(holder, h.name)
         if kind.visible and _told(game, holder, kind.name):
             end = until.text() if until is not None else "永久"
-            tell(game, holder, f"你获得了[{kind.name}]状态（{end}）", skill)
+            tell(game, holder, f"你获得了[{name}]状态（{end}）", skill)
         game.trace(f"{holder} 获得[{kind.name}]（{skill or '—'}）", skill)
     elif isinstance(r, Refused):
         game.trace(r.reason, skill)

@@ -87,6 +87,8 @@ def on_out(game: Game, seat: str, cause: str) -> None:
     """Where an out is told: 正午 at once, 黄昏 after 黄昏, the night at the next 晨曦,
     晨曦 and 开局 when the day opens (正午; RULINGS 10)."""
     state = st(game)
+    if not game.phase.is_night:
+        state.day_outs.setdefault(game.phase.n, []).append(seat)
     if game.phase.is_night:
         state.night_outs.append(seat)
     elif game.sub == "正午":

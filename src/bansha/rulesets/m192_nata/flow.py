@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from bansha.engine import Game
 from bansha.engine.abilities import Resolution
+from bansha.engine.bus import Trigger
 from bansha.engine.moment import Edge, Moment
 from bansha.engine.outs import Harm
 from bansha.engine.resolve import run_uses
@@ -53,9 +54,13 @@ def cross(game: Game, edge: Edge, at: Moment) -> None:
     state = st(game)
     state.targets.expire(edge, at)
     game.held.expire(at, edge)
-    for s in game.statuses.cross(edge, at):
+    gone = game.statuses.cross(edge, at)
+    for s in gone:
         if s.kind.visible and game.seats[s.holder].alive:
             game.notify(s.holder, f"你的[{s.name}]状态已结束", "状态")
+    if gone:  # a 遗忘 ended: the forced skills' lasting statuses come back
+        for restore in state.forced_restorers:
+            restore()
 
 
 def open_phase(game: Game) -> None:
@@ -88,6 +93,10 @@ def enter(game: Game, sub: str, nth: int) -> None:
     rights.bind(game)
     if sub == "晨曦" and game.phase.n > 1:
         game.flush_later()  # "每个游戏日白天开始时，公示前一天出局角色名单"
+    if sub == "早夜":
+        st(game).night_harms = []
+    for hook in st(game).window_hooks.get(sub, ()):
+        hook()
     if sub == "正午":
         if nth > 1:
             game.votes = VoteBox()
@@ -133,15 +142,25 @@ def close(game: Game) -> Resolution:
 # ---------------------------------------------------------------- the day's votes
 def count_votes(game: Game) -> Resolution:
     """正午's vote: on 竞选日 (day 1) the sheriff election; later the exile, counted
-    at 黄昏1 ("统计最高票")."""
+    at 黄昏1 ("统计最高票"). After 太阳's 日 each 正午 keeps its own vote, and all are
+    counted at 黄昏1 in order (the first top "还尚未出局" in the second 正午)."""
     from .day import elect, exile
     if game.phase.n == 1:
         elect(game)
         return
+    state = st(game)
+    state.noon_boxes.append(game.votes)
+    noons = max(n for s, n in windows(game) if s == "正午")
+    if game.nth < noons:
+        return
+    boxes, state.noon_boxes = state.noon_boxes, []
+    here = game.votes
     game.sub, game.nth = "黄昏", 1  # the count and its out belong to 黄昏
-    yield from exile(game)
-    game.sub = "正午"
-    game.nth = max(n for s, n in windows(game) if s == "正午")
+    for box in boxes:
+        game.votes = box
+        yield from exile(game)
+    game.votes = here
+    game.sub, game.nth = "正午", noons
 
 
 def send_off(game: Game) -> Resolution:
@@ -165,18 +184,28 @@ def settle_night(game: Game) -> Resolution:
     state = st(game)
     outs = state.outs
     assert outs is not None
-    done: set[str] = set()
+    yield from _count(game)
+    # 追魂 "若狼人阵营角色当晚结算的伤害未造成角色出局": after the count, then its 致死伤害
+    yield from game.bus.fire(Trigger("night_settled", None, {}))
+    yield from _count(game)
+    from .day import announce_night
+    announce_night(game)
+
+
+def _count(game: Game) -> Resolution:
+    state = st(game)
+    outs = state.outs
+    assert outs is not None
     while state.pending:
         seat = ring_order(game, list(dict.fromkeys(h.target for h in state.pending)))[0]
         harms = [h for h in state.pending if h.target == seat]
         state.pending = [h for h in state.pending if h.target != seat]
         for h in harms:
             if not game.seats[seat].alive:
-                break
-            yield from outs.hit(h)
-        done.add(seat)
-    from .day import announce_night
-    announce_night(game)
+                state.night_harms.append((h, True))
+                continue
+            v = yield from outs.hit(h)
+            state.night_harms.append((h, v.out))
 
 
 def announce_dusk(game: Game) -> None:

@@ -50,8 +50,10 @@ def _protection(game: Game, source_faction: Callable[[Harm], str | None]) -> Pro
         for s in book.of(h.target):
             if not stops(s.name, h.kind):
                 continue
-            if s.name == PIG_UNDYING and source_faction(h) == "村民阵营":
-                continue  # "仅针对非村民阵营的[不死]"
+            src = source_faction(h)
+            if s.name == PIG_UNDYING and (src is None or src == "村民阵营"):
+                continue  # "仅针对非村民阵营的[不死]": a harm by a non-village character
+
             able.append(s)
         if not able:
             return False

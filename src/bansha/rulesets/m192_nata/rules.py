@@ -17,6 +17,7 @@ from bansha.engine.statuses import KILL, SKILLS
 
 from . import rights
 from .common import pack_members, st
+from .roles import EXTRA_CHECKS
 
 KILL_SKILL = "杀人"
 # skills whose text is used "出局后的下一个可发动技能的时点"
@@ -32,6 +33,11 @@ def target_range(game: Game, h: HeldSkill, actor: str) -> tuple[str, ...]:
         return tuple(s for s in alive if s != actor)
     if t.range == "dead":
         return tuple(s for s in game.order if not game.seats[s].alive)
+    if t.range == "bleeding":  # 收割 "1名持有流血状态的角色"
+        return tuple(s for s in alive if game.statuses.has(s, "流血"))
+    if t.range == "out_yesterday":  # 复活 "任意一名上一个白天宣布出局的角色"
+        day = game.phase.n if game.phase.is_night else game.phase.n - 1
+        return tuple(s for s in st(game).day_outs.get(day, ()) if not game.seats[s].alive)
     return alive
 
 
@@ -68,8 +74,14 @@ def refusal(game: Game, a: Action) -> str | None:
     reason = h.why_not(game.moment, a.all_targets(), a.seat in st(game).revealed, a.text)
     if reason is not None:
         return reason
+    queued = len(game.uses.of(a.seat, a.skill))
+    if h.charges is not None and h.charges - queued <= 0:
+        return f"{a.skill} 次数不足（剩余 {h.charges} 次，本阶段已提交 {queued} 次）"
     reason = blocked(game, a.seat, h)
     if reason is not None:
+        return reason
+    extra = EXTRA_CHECKS.get(a.skill)
+    if extra is not None and (reason := extra(game, a.seat)) is not None:
         return reason
     allowed = target_range(game, h, a.seat)
     for t in a.all_targets():

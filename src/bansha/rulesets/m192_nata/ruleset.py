@@ -17,6 +17,7 @@ from bansha.engine.outs import Harm
 from bansha.engine.resolve import run_uses
 from bansha.engine.ruleset import RoleSpec
 from bansha.engine.skills import SkillSpec
+from bansha.engine.statuses import TARGETED
 from bansha.engine.targets import TargetPipeline
 
 from . import day, flow, outs, rights, rules, wins
@@ -124,6 +125,9 @@ class M192Nata(Ruleset):
         _refuse_unimplemented(roles)
         state = st(game)
         state.targets.bus = game.bus
+        # [隐身] "所有[指定]技能以该角色进行[最终结算目标]的效果，不进行结算"
+        state.targets.voids = lambda t, use: (
+            "隐身" if game.statuses.blocking(t, TARGETED) is not None else None)
         state.start_players = len(game.order)
         state.outs = outs.pipeline(game, [], lambda h: self._go_out(game, h),
                                    lambda h: None if h.source is None else faction(game, h.source))

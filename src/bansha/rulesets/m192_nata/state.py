@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from bansha.engine.moment import Moment
 from bansha.engine.outs import Harm, OutPipeline
 from bansha.engine.targets import TargetPipeline
+from bansha.engine.votes import VoteBox
 
 
 @dataclass
@@ -48,6 +49,13 @@ class NataState:
     # after-out rights (最后一枪 …): seat -> skill -> the window it is good for
     # (None: the next 晨曦/黄昏 window that opens)
     rights: dict[str, dict[str, Moment | None]] = field(default_factory=dict)
+    noon_boxes: list[VoteBox] = field(default_factory=list)  # each 正午's vote
+    forced_restorers: list[Callable[[], None]] = field(default_factory=list)
+    arson_targets: list[tuple[str, int]] = field(default_factory=list)  # (seat, night)
+    night_harms: list[tuple[Harm, bool]] = field(default_factory=list)  # this night's, out?
+    dawn_revivals: list[str] = field(default_factory=list)  # 复活 at the next 晨曦
+    day_outs: dict[int, list[str]] = field(default_factory=dict)  # announced outs by day
+    window_hooks: dict[str, list[Callable[[], None]]] = field(default_factory=dict)
     window_ran: bool = False  # the open window's uses have resolved
     log: list[str] = field(default_factory=list)
 

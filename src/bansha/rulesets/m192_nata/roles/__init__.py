@@ -8,7 +8,24 @@ from collections.abc import Callable
 from bansha.engine import Game
 from bansha.engine.abilities import RoleData
 
-from . import chilang, jinyan, laoyeye, lieren, nuofu, tongling, yuanlang
+from . import (
+    chilang,
+    jinyan,
+    laoyeye,
+    lieren,
+    moshushi,
+    nuofu,
+    sishen,
+    taiyang,
+    tongling,
+    yinyang,
+    yinzhe,
+    yuanlang,
+    yuzhe,
+    zhu,
+    zhuque,
+    zonghuo,
+)
 
 ROLE_MODULES: tuple[tuple[RoleData, Callable[[Game, str], None] | None], ...] = (
     (yuanlang.ROLE, None),
@@ -18,7 +35,20 @@ ROLE_MODULES: tuple[tuple[RoleData, Callable[[Game, str], None] | None], ...] = 
     (jinyan.ROLE, None),
     (lieren.ROLE, None),
     (laoyeye.ROLE, laoyeye.setup),
+    (moshushi.ROLE, None),
+    (taiyang.ROLE, taiyang.setup),
+    (zhu.ROLE, zhu.setup),
+    (yinzhe.ROLE, yinzhe.setup),
+    (zonghuo.ROLE, zonghuo.setup),
+    (sishen.ROLE, sishen.setup),
+    (yuzhe.ROLE, yuzhe.setup),
+    (yinyang.ROLE, yinyang.setup),
+    (zhuque.ROLE, zhuque.setup),
 )
+# checks a skill's own text adds to its use (beyond window, charges, range, statuses)
+EXTRA_CHECKS: dict[str, Callable[[Game, str], str | None]] = {
+    "脱下隐身衣": yinzhe.may_take_off,
+}
 
 
 def implemented() -> dict[str, RoleData]:
