@@ -98,20 +98,31 @@ def legal(game: Game, seat: str) -> list[LegalAction]:
         a = h.ability
         if not a.windows or (a.forced and a.target is None):
             continue
-        if refusal(game, Action(seat, a.name, targets=_probe(game, h, seat))) is not None:
-            continue
+        targets = offered(game, h, seat)
         t = a.target
-        out.append(LegalAction(seat, a.name, target_range(game, h, seat),
-                               0 if t is None else t.count, team=a.team,
-                               needs_text=a.declaration))
+        probe = targets[:t.count] if t is not None else ()
+        if t is not None and len(probe) < t.count:
+            continue
+        if refusal(game, Action(seat, a.name, targets=probe)) is not None:
+            continue
+        out.append(LegalAction(seat, a.name, targets, 0 if t is None else t.count,
+                               team=a.team, needs_text=a.declaration))
     return out
 
 
-def _probe(game: Game, h: HeldSkill, seat: str) -> tuple[str, ...]:
-    """Some targets that fit, to ask why_not about everything but the targets."""
+def offered(game: Game, h: HeldSkill, seat: str) -> tuple[str, ...]:
+    """The 选择范围 the holder is shown: the range less the targets its history rules
+    out (每名角色只能被选择一次; a one-target 不能连续两晚选择同一名角色)."""
     t = h.ability.target
     if t is None:
         return ()
-    pool = [x for x in target_range(game, h, seat) if x not in h.targets_ever()
-            or not t.once_per_target]
-    return tuple(pool[:t.count]) if len(pool) >= t.count else tuple(pool)
+    pool = target_range(game, h, seat)
+    if t.once_per_target:
+        ever = h.targets_ever()
+        pool = tuple(x for x in pool if x not in ever)
+    if t.not_twice_in_a_row and t.count == 1:
+        last = h.last_moment()
+        at = game.moment
+        if last is not None and last.part == at.part and last.day == at.day - 1:
+            pool = tuple(x for x in pool if x not in h.last_targets())
+    return pool
