@@ -25,7 +25,7 @@ TABLES = (
      "懦夫", "禁言长老", "猎人", "宗教老爷爷"),
 )
 NAMES = "甲乙丙丁戊己庚辛壬癸子丑寅卯"
-DEAD_OK = frozenset({"殉职", "最后一枪"})
+DEAD_OK = frozenset({"殉职", "最后一枪", "神风突击"})
 
 
 def table(seed: int) -> Game:

@@ -106,9 +106,10 @@ def badge(game: Game, seat: str) -> Resolution:
     if game.sheriff != seat:
         return
     heirs = tuple(s for s in game.alive_tuple() if s != seat and s not in st(game).no_badge)
+    chooser, skill = st(game).badge_by.get(seat, (seat, "殉职"))
     answer = None
-    if heirs:
-        answer = yield Prompt(seat, (LegalAction(seat, "殉职", heirs),),
+    if heirs:  # 白狼王: "下一任警长继位由白狼王选择传位给谁"
+        answer = yield Prompt(chooser, (LegalAction(chooser, skill, heirs),),
                               default="撕掉警徽", context="警长出局：移交警徽或撕掉")
     heir = answer.target if answer is not None else None
     if heir is None or heir not in heirs:

@@ -56,6 +56,8 @@ class NataState:
     dawn_revivals: list[str] = field(default_factory=list)  # 复活 at the next 晨曦
     day_outs: dict[int, list[str]] = field(default_factory=dict)  # announced outs by day
     window_hooks: dict[str, list[Callable[[], None]]] = field(default_factory=dict)
+    # who passes the badge of a sheriff out by a skill that says so (白狼王)
+    badge_by: dict[str, tuple[str, str]] = field(default_factory=dict)
     window_ran: bool = False  # the open window's uses have resolved
     log: list[str] = field(default_factory=list)
 

@@ -9,12 +9,14 @@ from bansha.engine import Game
 from bansha.engine.abilities import RoleData
 
 from . import (
+    bailangwang,
     chilang,
     jinyan,
     laoyeye,
     lieren,
     moshushi,
     nuofu,
+    pingyi,
     sishen,
     taiyang,
     tongling,
@@ -44,10 +46,13 @@ ROLE_MODULES: tuple[tuple[RoleData, Callable[[Game, str], None] | None], ...] = 
     (yuzhe.ROLE, yuzhe.setup),
     (yinyang.ROLE, yinyang.setup),
     (zhuque.ROLE, zhuque.setup),
+    (bailangwang.ROLE, None),
+    (pingyi.ROLE, None),
 )
 # checks a skill's own text adds to its use (beyond window, charges, range, statuses)
 EXTRA_CHECKS: dict[str, Callable[[Game, str], str | None]] = {
     "脱下隐身衣": yinzhe.may_take_off,
+    "神风突击": bailangwang.not_on_election_day,
 }
 
 
