@@ -90,6 +90,9 @@ class Ruleset:
     # a player holds (m125-hongmao: 2), the sub-phases an input may pin with `phase:`
     # (m192-nata: 晨曦, 正午, 黄昏) and whether a sheriff candidacy (上警) exists.
     cards_per_player: ClassVar[int] = 1
+    # skills whose `choice` is a mapping of named parts (m192's disguise {身份, 阵营,
+    # 带刀}); the input carries it as text (choice_text / choice_parts below)
+    choice_parts: ClassVar[dict[str, tuple[str, ...]]] = {}
     sub_phases: ClassVar[tuple[str, ...]] = ()
     candidacy: ClassVar[bool] = False
     # ---- the shape of docs/architecture.md ("The shape"); all optional ----
@@ -248,6 +251,25 @@ class Ruleset:
     def view_extra(self, game: Game, seat: str) -> dict[str, Any]:
         """Ruleset-specific facts the seat knows about itself (pack mates, ...)."""
         return {}
+
+
+PART_SEP = "；"
+
+
+def choice_text(parts: dict[str, str], names: tuple[str, ...]) -> str:
+    """A mapping choice as the input's text, in the skill's part order:
+    "身份=通灵师；阵营=村民阵营"."""
+    return PART_SEP.join(f"{k}={parts[k]}" for k in names if k in parts)
+
+
+def choice_parts(text: str | None) -> dict[str, str]:
+    """The mapping back from choice_text (an ill-formed piece is left out)."""
+    out: dict[str, str] = {}
+    for piece in (text or "").split(PART_SEP):
+        k, sep, v = piece.partition("=")
+        if sep and k.strip():
+            out[k.strip()] = v.strip()
+    return out
 
 
 def _option_text(v: Any) -> str:

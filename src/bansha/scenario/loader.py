@@ -24,6 +24,7 @@ from typing import Any
 
 from bansha.engine import Phase, Ruleset, get_ruleset
 from bansha.engine.penalties import normalise_colour
+from bansha.engine.ruleset import choice_text
 from bansha.engine.votes import ABSTAIN
 
 from .reading import ReadError, parse_yaml, read_text
@@ -477,6 +478,18 @@ def _choice(a: dict[str, Any], skill: str, w: str, rs: type[Ruleset], err: Any) 
         if not isinstance(c, str) or normalise_colour(c) is None:
             raise err(w, f"未知的判罚 {describe(c)}（应为 蓝、黄 或 红）")
         return c
+    parts = rs.choice_parts.get(skill)
+    if parts is not None:  # a mapping of named parts (m192 disguise {身份, 阵营, 带刀})
+        if not isinstance(c, dict) or not c:
+            raise err(w, f"技能 {skill} 的 choice 应为映射（{_listed(parts)}），得到 {describe(c)}")
+        bad = [k for k in c if k not in parts]
+        if bad:
+            raise err(w, f"技能 {skill} 的 choice 没有 {_listed(_key(k) for k in bad)}；"
+                         f"可用：{_listed(parts)}")
+        for k, v in c.items():
+            if not isinstance(v, str) or not v.strip() or "=" in v or "；" in v:
+                raise err(w, f"技能 {skill} 的 choice.{k} 应为文字，得到 {describe(v)}")
+        return choice_text({str(k): str(v) for k, v in c.items()}, parts)
     spec = rs.skills.get(skill)
     offered = spec.choices if spec is not None else ()
     if not offered:
