@@ -114,6 +114,10 @@ def close(game: Game) -> Resolution:
     if uses:
         yield from run_uses(game, state.targets, uses, sub)
     state.window_ran = True
+    for gen in state.close_gens.get(sub, ()):
+        yield from gen()
+    for hook in state.close_hooks.get(sub, ()):
+        hook()
     if sub == OPENING:
         for default in state.opening_defaults:
             default()

@@ -17,7 +17,7 @@ from bansha.engine.statuses import KILL, SKILLS
 
 from . import rights
 from .common import pack_members, st
-from .roles import EXTRA_CHECKS
+from .roles import EXTRA_CHECKS, disguise
 
 KILL_SKILL = "杀人"
 # skills whose text is used "出局后的下一个可发动技能的时点"
@@ -80,6 +80,8 @@ def refusal(game: Game, a: Action) -> str | None:
     reason = blocked(game, a.seat, h)
     if reason is not None:
         return reason
+    if a.skill in type(game.ruleset).choice_parts and (bad := disguise.problem(a.choice)):
+        return bad
     extra = EXTRA_CHECKS.get(a.skill)
     if extra is not None and (reason := extra(game, a.seat)) is not None:
         return reason

@@ -97,6 +97,8 @@ class M192Nata(Ruleset):
     extra_roles: ClassVar[dict[str, tuple[str, ...]]] = {"警长": ("竞岗", BADGE)}
     input_skills = ("投票", "改票", "判罚", "加速", CANDIDACY)
     sub_phases = ("开局", *flow.DAY_SUBS, *flow.NIGHT_SUBS)
+    choice_parts: ClassVar[dict[str, tuple[str, ...]]] = {
+        "潜藏": ("身份", "阵营", "带刀"), "装模作样": ("身份", "阵营", "带刀")}
     candidacy = True
     schedule = SCHEDULE
     status_kinds = STATUS_KINDS

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 
+from bansha.engine.actions import Action, Prompt
 from bansha.engine.moment import Moment
 from bansha.engine.outs import Harm, OutPipeline
 from bansha.engine.targets import TargetPipeline
@@ -58,6 +59,10 @@ class NataState:
     window_hooks: dict[str, list[Callable[[], None]]] = field(default_factory=dict)
     # who passes the badge of a sheriff out by a skill that says so (白狼王)
     badge_by: dict[str, tuple[str, str]] = field(default_factory=dict)
+    # run when a window closes, after its uses (plain, then with prompts/harms)
+    close_hooks: dict[str, list[Callable[[], None]]] = field(default_factory=dict)
+    close_gens: dict[str, list[Callable[[], Generator[Prompt, Action | None, None]]]] = field(
+        default_factory=dict)
     window_ran: bool = False  # the open window's uses have resolved
     log: list[str] = field(default_factory=list)
 

@@ -20,6 +20,7 @@ from . import (
     sishen,
     taiyang,
     tongling,
+    xiongdi,
     yinyang,
     yinzhe,
     yuanlang,
@@ -48,11 +49,16 @@ ROLE_MODULES: tuple[tuple[RoleData, Callable[[Game, str], None] | None], ...] = 
     (zhuque.ROLE, zhuque.setup),
     (bailangwang.ROLE, None),
     (pingyi.ROLE, None),
+    (xiongdi.ELDER, xiongdi.setup_elder),
+    (xiongdi.YOUNGER, xiongdi.setup_younger),
 )
 # checks a skill's own text adds to its use (beyond window, charges, range, statuses)
 EXTRA_CHECKS: dict[str, Callable[[Game, str], str | None]] = {
     "脱下隐身衣": yinzhe.may_take_off,
     "神风突击": bailangwang.not_on_election_day,
+    "暴怒": xiongdi.may_fury,
+    "继承": xiongdi.may_inherit,
+    "潜藏": xiongdi.may_hide,
 }
 
 
