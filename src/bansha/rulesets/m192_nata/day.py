@@ -71,6 +71,9 @@ def exile(game: Game) -> Resolution:
     v = yield from outs.hit(Harm(VOTED, top, None, "投票", game.moment))
     if v.stopped_by is not None:
         game.announce("平安日")
+    if v.out and state.reveal_exiled_on == game.phase.n:  # 道士 结印 3强神
+        state.revealed.add(top)
+        game.announce(f"{top} 翻牌：实际身份是{game.seats[top].role}")
 
 
 def announce_night(game: Game) -> None:

@@ -17,7 +17,7 @@ from bansha.engine.statuses import KILL, SKILLS
 
 from . import rights
 from .common import pack_members, st
-from .roles import EXTRA_CHECKS, disguise
+from .roles import EXTRA_CHECKS, disguise, dushi
 
 KILL_SKILL = "杀人"
 # skills whose text is used "出局后的下一个可发动技能的时点"
@@ -77,10 +77,15 @@ def refusal(game: Game, a: Action) -> str | None:
     queued = len(game.uses.of(a.seat, a.skill))
     if h.charges is not None and h.charges - queued <= 0:
         return f"{a.skill} 次数不足（剩余 {h.charges} 次，本阶段已提交 {queued} 次）"
+    cap = h.ability.per_day
+    if cap is not None and h.uses_on(game.phase.n) + queued >= cap:
+        return f"{a.skill} 每天只能使用{cap}次"
     reason = blocked(game, a.seat, h)
     if reason is not None:
         return reason
     if a.skill in type(game.ruleset).choice_parts and (bad := disguise.problem(a.choice)):
+        return bad
+    if a.skill == "毒计" and (bad := dushi.choice_problem(a.choice)):
         return bad
     extra = EXTRA_CHECKS.get(a.skill)
     if extra is not None and (reason := extra(game, a.seat)) is not None:

@@ -23,7 +23,7 @@ from bansha.engine.targets import TargetPipeline
 from . import day, flow, outs, rights, rules, wins
 from .common import ELDER, VILLAGE, WOLVES, faction, pack_members, st
 from .deal import BY_NAME, PLAYERS, cooccurrence_problems, draw, setup_problem
-from .roles import implemented, setups
+from .roles import dushi, implemented, setups
 from .roles.pack import KILL_ABILITY, TEAM
 from .roster import ROSTER
 from .schedule import SCHEDULE
@@ -48,7 +48,10 @@ def _window(tags: tuple[str, ...]) -> Any:
 
 
 CHOICES = {"毒计": ("流血", "沉默", "遗忘", "迷魂", "超度", "漏洞"), "野性伙伴": ("跟随", "骑乘"),
-           "审讯": ("是", "否", "无法回答"), "灵魂凭依": ("链接", "不链接")}
+           "审讯": ("是", "否", "无法回答"), "灵魂凭依": ("链接", "不链接"),
+           # 谋策's target picks one of its counted skills
+           "谋策": ("收割", "业炎", "天火", "复活", "谋策", "毒计", "暴食", "英灵召唤",
+                  "神女秘法", "灵狐灿世", "灵魂链接", "冲撞", "审讯", "精明", "大难不死")}
 
 
 def _skills() -> dict[str, SkillSpec]:
@@ -202,6 +205,8 @@ class M192Nata(Ruleset):
             return None
         if a.skill == BADGE:
             return None if game.sheriff == a.seat else "只有警长才能移交警徽（殉职）"
+        if a.skill == "谋策" and game.held.get(a.seat, a.skill) is None:
+            return dushi.pick_problem(game, a)  # a target's pick, kept for after 早夜
         return rules.refusal(game, a)
 
     def submit_key(self, game: Game, action: Action) -> str:

@@ -63,6 +63,8 @@ class NataState:
     close_hooks: dict[str, list[Callable[[], None]]] = field(default_factory=dict)
     close_gens: dict[str, list[Callable[[], Generator[Prompt, Action | None, None]]]] = field(
         default_factory=dict)
+    plots: list[str] = field(default_factory=list)  # 谋策 targets to ask after 早夜
+    reveal_exiled_on: int = 0  # 道士 3强神: the day whose 投票出局 is 翻牌
     window_ran: bool = False  # the open window's uses have resolved
     log: list[str] = field(default_factory=list)
 

@@ -11,6 +11,8 @@ from bansha.engine.abilities import RoleData
 from . import (
     bailangwang,
     chilang,
+    daoshi,
+    dushi,
     jinyan,
     laoyeye,
     lieren,
@@ -19,6 +21,7 @@ from . import (
     pingyi,
     sishen,
     taiyang,
+    tianming,
     tongling,
     xiongdi,
     yinyang,
@@ -51,6 +54,9 @@ ROLE_MODULES: tuple[tuple[RoleData, Callable[[Game, str], None] | None], ...] = 
     (pingyi.ROLE, None),
     (xiongdi.ELDER, xiongdi.setup_elder),
     (xiongdi.YOUNGER, xiongdi.setup_younger),
+    (dushi.ROLE, dushi.setup),
+    (daoshi.ROLE, None),
+    (tianming.ROLE, tianming.setup),
 )
 # checks a skill's own text adds to its use (beyond window, charges, range, statuses)
 EXTRA_CHECKS: dict[str, Callable[[Game, str], str | None]] = {
