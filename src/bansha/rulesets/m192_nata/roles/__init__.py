@@ -21,6 +21,8 @@ from . import (
     pingyi,
     sishen,
     taiyang,
+    taotie,
+    taowu,
     tianming,
     tongling,
     xiongdi,
@@ -57,6 +59,8 @@ ROLE_MODULES: tuple[tuple[RoleData, Callable[[Game, str], None] | None], ...] = 
     (dushi.ROLE, dushi.setup),
     (daoshi.ROLE, None),
     (tianming.ROLE, tianming.setup),
+    (taotie.ROLE, taotie.setup),
+    (taowu.ROLE, taowu.setup),
 )
 # checks a skill's own text adds to its use (beyond window, charges, range, statuses)
 EXTRA_CHECKS: dict[str, Callable[[Game, str], str | None]] = {
