@@ -95,6 +95,7 @@ def enter(game: Game, sub: str, nth: int) -> None:
         game.flush_later()  # "每个游戏日白天开始时，公示前一天出局角色名单"
     if sub == "早夜":
         st(game).night_harms = []
+        st(game).oracle = {}
     for hook in st(game).window_hooks.get(sub, ()):
         hook()
     if sub == "正午":

@@ -33,6 +33,8 @@ def target_range(game: Game, h: HeldSkill, actor: str) -> tuple[str, ...]:
         return tuple(s for s in alive if s != actor)
     if t.range == "dead":
         return tuple(s for s in game.order if not game.seats[s].alive)
+    if t.range == "oracle":  # 福祸相依 "除自己外任意一名在[神女秘法]反馈名单的角色"
+        return tuple(s for s in st(game).oracle.get(actor, ()) if s != actor)
     if t.range == "karma":  # 残暴 "任意一名有[业炎]的角色"
         return tuple(s for s in alive if game.statuses.has(s, "业炎"))
     if t.range == "bleeding":  # 收割 "1名持有流血状态的角色"

@@ -65,6 +65,10 @@ def _skills() -> dict[str, SkillSpec]:
                                     forced="强制" in s.tags, once="限定" in s.tags,
                                     reveal="翻牌" in s.tags, declaration="宣言" in s.tags,
                                     team="团队" in s.tags, text=s.note, note=s.when)
+    # 福祸相依 is the order list's spelling of 煏祸相依 (RULINGS 5): both are inputs
+    written = out["煏祸相依"]
+    out["福祸相依"] = SkillSpec("福祸相依", window=written.window, tags=written.tags,
+                            text=written.text, note=written.note)
     out[CANDIDACY] = SkillSpec(CANDIDACY, window="day", target="none", n_targets=0,
                                text="竞选日开始前，导演询问上警意见")
     out["竞岗"] = SkillSpec("竞岗", window="trigger", forced=True, target="none",
@@ -217,11 +221,13 @@ class M192Nata(Ruleset):
     def resolve_now(self, game: Game, action: Action) -> Resolution | None:
         if action.skill == CANDIDACY:
             return _stand(game, action.seat)
-        if game.sub == "正午" and game.held.get(action.seat, action.skill) is not None:
+        now = game.sub == "正午" or (action.skill == "神女秘法" and game.sub == "凌晨")
+        if now and game.held.get(action.seat, action.skill) is not None:
             # "在正午阶段出局的信息会随时间立刻公示": 正午 skills resolve when used
+            # 神女秘法 too: 福祸相依, later in the same 凌晨, chooses from its list
             use = Use(action.seat, action.skill, action.all_targets(), action.choice,
-                      action.text, window="正午")
-            return run_uses(game, st(game).targets, [use], "正午")
+                      action.text, window=game.sub)
+            return run_uses(game, st(game).targets, [use], game.sub)
         return None
 
     def legal(self, game: Game, seat: str) -> list[LegalAction]:

@@ -67,6 +67,7 @@ class NataState:
     reveal_exiled_on: int = 0  # 道士 3强神: the day whose 投票出局 is 翻牌
     lured: dict[str, tuple[str, int]] = field(default_factory=dict)  # 诱食: (target, night)
     knew_taowu: dict[str, set[str]] = field(default_factory=dict)  # 恐虐: who learned 梼杌
+    oracle: dict[str, list[str]] = field(default_factory=dict)  # 神女秘法's list tonight
     window_ran: bool = False  # the open window's uses have resolved
     log: list[str] = field(default_factory=list)
 

@@ -10,6 +10,7 @@ from bansha.engine.abilities import RoleData
 
 from . import (
     bailangwang,
+    chihu,
     chilang,
     daoshi,
     dushi,
@@ -61,12 +62,16 @@ ROLE_MODULES: tuple[tuple[RoleData, Callable[[Game, str], None] | None], ...] = 
     (tianming.ROLE, tianming.setup),
     (taotie.ROLE, taotie.setup),
     (taowu.ROLE, taowu.setup),
+    (chihu.ROLE, chihu.setup),
 )
 # checks a skill's own text adds to its use (beyond window, charges, range, statuses)
 EXTRA_CHECKS: dict[str, Callable[[Game, str], str | None]] = {
     "脱下隐身衣": yinzhe.may_take_off,
     "神风突击": bailangwang.not_on_election_day,
     "暴怒": xiongdi.may_fury,
+    "灵狐灿世": chihu.not_on_election_day,
+    "福祸相依": chihu.one_twist,
+    "煏祸相依": chihu.one_twist,
     "继承": xiongdi.may_inherit,
     "潜藏": xiongdi.may_hide,
 }
