@@ -23,7 +23,7 @@ from bansha.engine.targets import TargetPipeline
 from . import day, flow, outs, rights, rules, wins
 from .common import ELDER, VILLAGE, WOLVES, faction, pack_members, st
 from .deal import BY_NAME, PLAYERS, cooccurrence_problems, draw, setup_problem
-from .roles import dushi, implemented, setups
+from .roles import chuandi, dushi, implemented, setups
 from .roles.pack import KILL_ABILITY, TEAM
 from .roster import ROSTER
 from .schedule import SCHEDULE
@@ -209,6 +209,8 @@ class M192Nata(Ruleset):
             return None
         if a.skill == BADGE:
             return None if game.sheriff == a.seat else "只有警长才能移交警徽（殉职）"
+        if a.skill == chuandi.RELAY and game.held.get(a.seat, a.skill) is None:
+            return chuandi.message_problem(game, a)  # A's message to B
         if a.skill == "谋策" and game.held.get(a.seat, a.skill) is None:
             return dushi.pick_problem(game, a)  # a target's pick, kept for after 早夜
         return rules.refusal(game, a)
@@ -221,6 +223,8 @@ class M192Nata(Ruleset):
     def resolve_now(self, game: Game, action: Action) -> Resolution | None:
         if action.skill == CANDIDACY:
             return _stand(game, action.seat)
+        if action.skill == chuandi.RELAY and game.held.get(action.seat, action.skill) is None:
+            return chuandi.send(game, action)
         now = game.sub == "正午" or (action.skill == "神女秘法" and game.sub == "凌晨")
         if now and game.held.get(action.seat, action.skill) is not None:
             # "在正午阶段出局的信息会随时间立刻公示": 正午 skills resolve when used

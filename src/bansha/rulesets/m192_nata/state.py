@@ -68,6 +68,7 @@ class NataState:
     lured: dict[str, tuple[str, int]] = field(default_factory=dict)  # 诱食: (target, night)
     knew_taowu: dict[str, set[str]] = field(default_factory=dict)  # 恐虐: who learned 梼杌
     oracle: dict[str, list[str]] = field(default_factory=dict)  # 神女秘法's list tonight
+    relays: dict[str, tuple[str, str, Moment]] = field(default_factory=dict)  # A -> (B, by, at)
     window_ran: bool = False  # the open window's uses have resolved
     log: list[str] = field(default_factory=list)
 

@@ -12,6 +12,7 @@ from . import (
     bailangwang,
     chihu,
     chilang,
+    chuandi,
     daoshi,
     dushi,
     jinyan,
@@ -63,6 +64,7 @@ ROLE_MODULES: tuple[tuple[RoleData, Callable[[Game, str], None] | None], ...] = 
     (taotie.ROLE, taotie.setup),
     (taowu.ROLE, taowu.setup),
     (chihu.ROLE, chihu.setup),
+    (chuandi.ROLE, None),
 )
 # checks a skill's own text adds to its use (beyond window, charges, range, statuses)
 EXTRA_CHECKS: dict[str, Callable[[Game, str], str | None]] = {
