@@ -19,6 +19,7 @@ from bansha.engine.ruleset import RoleSpec
 from bansha.engine.skills import SkillSpec
 from bansha.engine.statuses import TARGETED
 from bansha.engine.targets import TargetPipeline
+from bansha.forum.rulesets import M192_NATA as M192_FORUM_RULES
 
 from . import day, flow, outs, rights, rules, wins
 from .common import ELDER, VILLAGE, WOLVES, faction, pack_members, st
@@ -111,6 +112,8 @@ class M192Nata(Ruleset):
     status_kinds = STATUS_KINDS
     role_data = IMPLEMENTED
     win_priority = (ELDER, WOLVES, VILLAGE)
+    # the post's forum-side rules, as the forum tools already hold them (PENDING there)
+    forum_rules = M192_FORUM_RULES
 
     # ---- the deal ----------------------------------------------------------
     def deal(self, n: int, rng: random.Random) -> list[str]:
