@@ -106,7 +106,8 @@ def roles_document(rid: str) -> dict[str, Any]:
         "faction_aliases": dict(rs.faction_aliases),
         "roles": [
             {"name": r.name, "faction": r.faction, "count": r.count, "aliases": list(r.aliases),
-             "note": r.note,
+             "note": r.note, "category": r.category, "strength": r.strength,
+             "tags": list(r.tags),
              "skills": [skill(s) for s in r.skills] + [skill(s) for s in r.granted]}
             for r in rs.roles.values()
         ],
@@ -114,6 +115,8 @@ def roles_document(rid: str) -> dict[str, Any]:
                   for n, sk in rs.extra_roles.items()],
         "options": [{"name": o.name, "default": o.default, "choices": list(o.choices),
                      "doc": o.doc} for o in rs.option_specs],
+        "statuses": [{"name": k.name, "negative": k.negative, "aliases": list(k.aliases),
+                      "parts": list(k.parts)} for k in rs.status_kinds.values()],
     }
 
 

@@ -24,11 +24,14 @@ def _matches(a: Action, legal: list[LegalAction]) -> bool:
 
 
 def play_checked(
-    game: Game, seed: int, fuzz: bool = False, dead_ok: frozenset[str] | set[str] = DEAD_OK
+    game: Game, seed: int, fuzz: bool = False, dead_ok: frozenset[str] | set[str] = DEAD_OK,
+    refusable: tuple[str, ...] = (),
 ) -> Game:
     """Random legal play asserting, at every input, the engine's promises:
     accepted actions were legal, the dead act only for last words and their
-    own out's choices, and (with fuzz) random illegal inputs change nothing."""
+    own out's choices, and (with fuzz) random illegal inputs change nothing.
+    `refusable`: refusals a list of offered targets cannot rule out (m192 结印 "不能连续
+    两晚选择相同的三个角色": each of the three is offered, the same three are refused)."""
     rng = random.Random(seed)
     bot = RandomBot()
     steps = 0
@@ -50,7 +53,8 @@ def play_checked(
                 continue
             assert _matches(a, legal), (a, legal)
             answer = game.submit(a)
-            assert answer, (a, answer)
+            assert answer or any(r in getattr(answer, "reason", "") for r in refusable), (
+                a, answer)
             if prompt is not None:
                 break
         if prompt is not None and game.prompt is not prompt:

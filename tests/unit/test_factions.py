@@ -34,3 +34,25 @@ def test_lost_never_reverts_and_all_lost_is_no_winner() -> None:
     assert w.has_lost == ["狼"]
     v = w.check(S(0, 0))
     assert v.finished and v.winner is None
+
+
+def three() -> list[FactionRule[S]]:
+    return [
+        FactionRule("三方", lambda s: s.wolves < 0, None),
+        FactionRule("狼", lambda s: s.wolves == 0, None),
+        FactionRule("村", lambda s: s.village == 0, None),
+    ]
+
+
+def test_simultaneous_loss_goes_by_priority_among_those_standing() -> None:
+    w = WinChecker(rules(), priority=("三方", "村", "狼"))
+    v = w.check(S(0, 0))  # both lose in one check: the priority decides among them
+    assert v.finished and v.winner == "村" and sorted(v.newly_lost) == ["村", "狼"]
+
+
+def test_priority_only_matters_when_nobody_is_left_standing() -> None:
+    w = WinChecker(three(), priority=("三方", "狼", "村"))
+    v = w.check(S(0, 5))  # 狼 loses; 三方 and 村 still stand
+    assert not v.finished
+    v = w.check(S(-1, 0))  # 三方 and 村 lose together: 三方 first
+    assert v.finished and v.winner == "三方"

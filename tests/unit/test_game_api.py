@@ -219,3 +219,12 @@ def test_resolve_now_takes_effect_at_once_and_keeps_the_phase_open() -> None:
     assert g.prompt is None and g.phase == Phase("day", 2)
     assert g.submit(Action("乙", "投票", target="甲"))
     assert Game.replay(g.log).events == g.events
+
+
+def test_a_mapping_choice_travels_as_text_and_back() -> None:
+    from bansha.engine.ruleset import choice_parts, choice_text
+    names = ("身份", "阵营", "带刀")
+    text = choice_text({"阵营": "村民阵营", "身份": "通灵师"}, names)
+    assert text == "身份=通灵师；阵营=村民阵营"
+    assert choice_parts(text) == {"身份": "通灵师", "阵营": "村民阵营"}
+    assert choice_parts(None) == {} and choice_parts("乱写") == {}

@@ -174,3 +174,19 @@ def test_the_second_bleed_kills_when_nothing_redirects() -> None:
     g.advance()
     assert [(e.name, e.cause) for e in g.events if e.kind == "out"] == [("戊", "致死伤害")]
     assert not g.statuses.has("戊", "流血") or not g.alive("戊")
+
+
+def test_an_after_out_ability_resolves_for_an_out_holder_and_others_do_not() -> None:
+    from bansha.engine.resolve import run_uses
+    shot = Ability("最后一枪", ("深夜",), target=TARGET, after_out=True,
+                   effect=lambda g, u: hit(g, Harm("致死伤害", u.final[0], u.actor, "最后一枪")))
+    g = table()
+    g.held.grant("丙", shot)
+    g.set_alive("丙", False)
+    g.sub = "深夜"
+    uses = [Use("丙", "通灵", ("戊",), window="深夜"),
+            Use("丙", "最后一枪", ("戊",), window="深夜")]
+    for _ in run_uses(g, state(g).targets, uses, "深夜"):
+        pass
+    assert uses[0].voided == "技能已不可用" and uses[1].voided is None
+    assert not g.alive("戊")

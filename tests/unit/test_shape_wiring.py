@@ -7,7 +7,7 @@ from importlib.metadata import entry_points
 from pathlib import Path
 from typing import ClassVar
 
-from bansha.engine import Game, Phase, RoleSpec, Ruleset, get_ruleset, ruleset_ids
+from bansha.engine import Action, Game, Phase, RoleSpec, Ruleset, get_ruleset, ruleset_ids
 from bansha.engine.abilities import Resolution
 from bansha.engine.registry import GROUP
 from bansha.engine.schedule import ORDERED, Schedule, Window
@@ -74,3 +74,43 @@ def test_no_engine_module_imports_a_ruleset() -> None:
             elif isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "import_module":
                 names = [getattr(a, "value", "") for a in node.args]
             assert not any(str(n).startswith("bansha.rulesets") for n in names), path.name
+
+
+class Windows(Ruleset):
+    """Toy: a day of two sub-phase windows (晨曦, 黄昏) that close one advance each."""
+
+    id = "toy-windows"
+    title = "玩具"
+    min_players = 2
+    max_players = 2
+    roles: ClassVar[dict[str, RoleSpec]] = {"民": RoleSpec("民", "好人", 2)}
+    schedule = Schedule(day=(Window("晨曦", "晨曦", ORDERED, ()),
+                             Window("黄昏", "黄昏", ORDERED, ())))
+
+    def on_phase_start(self, game: Game) -> None:
+        game.sub = game.calendar.subs(game.phase.kind)[0] if game.phase.kind == "day" else ""
+
+    def next_sub(self, game: Game) -> bool:
+        subs = game.calendar.subs(game.phase.kind)
+        if game.sub in subs and subs.index(game.sub) + 1 < len(subs):
+            game.sub = subs[subs.index(game.sub) + 1]
+            return True
+        return False
+
+    def resolve(self, game: Game) -> Resolution:
+        game.trace(f"关闭 {game.calendar.label(game.moment)}")
+        return
+        yield
+
+
+def test_a_ruleset_may_keep_its_phase_open_for_the_next_sub_phase_window() -> None:
+    g = Game.new(Windows, ["甲", "乙"], seed=1)
+    assert (g.phase, g.sub) == (Phase("day", 1), "晨曦")
+    g.submit(Action("甲", "投票", target="乙"))
+    g.advance()
+    assert (g.phase, g.sub) == (Phase("day", 1), "黄昏")
+    assert g.votes.current == {"甲": "乙"}  # the vote box stays with the phase
+    g.advance()
+    assert g.phase == Phase("night", 1)
+    assert [e.text for e in g.events if e.kind == "trace"] == ["关闭 day 1 晨曦", "关闭 day 1 黄昏"]
+    assert Windows().input_sub(g, Action("甲", "投票")) == ""

@@ -54,6 +54,9 @@ class Ability:
     declaration: bool = False  # 宣言
     effect: Effect | None = None
     text: str = ""
+    # used by its holder after the holder's out (猎人 最后一枪 "出局后下一个可发动技能的
+    # 时点"): a use by an out holder still resolves; the ruleset says when it may
+    after_out: bool = False
 
     @property
     def several_per_window(self) -> bool:

@@ -2,7 +2,8 @@
 
 Lose conditions are checked first; a lost faction never wins again. Then the
 first faction (in evaluation order) that meets a win condition wins, or the
-only faction not yet lost wins. If every faction has lost, nobody wins.
+only faction not yet lost wins. If every faction has lost, nobody wins — unless a
+priority is given: then the first of the factions that lost in that same check wins.
 """
 
 from __future__ import annotations
@@ -42,9 +43,12 @@ class Verdict:
 
 
 class WinChecker(Generic[S]):
-    def __init__(self, rules: list[FactionRule[S]]) -> None:
+    def __init__(self, rules: list[FactionRule[S]], priority: tuple[str, ...] = ()) -> None:
         self.rules = rules
         self.has_lost: list[str] = []
+        # when the last factions standing all lose at once, the first of these among
+        # them wins (m192 "同时判负时，之前未判负的阵营中按照优先级获胜")
+        self.priority = priority
 
     def check(self, state: S) -> Verdict:
         newly: list[str] = []
@@ -59,5 +63,8 @@ class WinChecker(Generic[S]):
         if len(standing) == 1:
             return Verdict(True, standing[0].name, newly)
         if not standing:
+            for name in self.priority:
+                if name in newly:
+                    return Verdict(True, name, newly)
             return Verdict(True, None, newly)
         return Verdict(False, None, newly)

@@ -112,7 +112,7 @@ class Game:
         self.submitted: dict[str, Action] = {}
         self.finished = False
         self.winner: str | None = None
-        self.wins: WinChecker[Game] = WinChecker(ruleset.win_rules())
+        self.wins: WinChecker[Game] = WinChecker(ruleset.win_rules(), ruleset.win_priority)
         self._resolution: Resolution | None = None
         self._immediate = False  # the running resolution is a resolve_now one
         self._prompt: Prompt | None = None
@@ -548,6 +548,10 @@ class Game:
             self._immediate = False
             return
         try:
+            if self.ruleset.next_sub(self):  # the same phase, its next sub-phase window
+                self.submitted = {}
+                self.shape.new_window()
+                return
             self._open_phase(self.phase.next())
         except GameOver:
             pass

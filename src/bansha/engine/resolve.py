@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from .game import Game
 
 
-def _cross(game: Game, pipeline: TargetPipeline, e: Edge, at: Moment) -> Resolution:
+def cross(game: Game, pipeline: TargetPipeline, e: Edge, at: Moment) -> Resolution:
     """Cross a boundary; each status that ends fires "status_end" (the ruleset says
     whether and how the holder is told)."""
     pipeline.expire(e, at)
@@ -34,41 +34,55 @@ def _cross(game: Game, pipeline: TargetPipeline, e: Edge, at: Moment) -> Resolut
         yield from game.bus.fire(Trigger("status_end", s.holder, {"status": s, "game": game}))
 
 
-def resolve_part(game: Game, pipeline: TargetPipeline, ctx: object | None = None) -> Resolution:
+_cross = cross  # the name resolve_part used
+
+
+def run_uses(game: Game, pipeline: TargetPipeline, uses: list[Use], sub: str,
+             ctx: object | None = None) -> Resolution:
+    """One sub-phase's `uses` in the schedule's order through a WindowRun (exposed as
+    `game.window` meanwhile): for a ruleset that opens each sub-phase as a window of its
+    own and resolves it when that window closes."""
     part: Part = game.phase.kind
-    subs = game.calendar.subs(part) or ("",)
+    at = game.moment
+    order = order_uses(game.ruleset.schedule, part, sub, [(u.ability, u.seq) for u in uses])
+    run = WindowRun([uses[i] for i in order])
+    game.window = run
+
+    def step(use: Use, at: Moment = at) -> Resolution:
+        h = game.held.get(use.actor, use.ability)
+        owner = game.owner(use.actor)
+        if h is None or h.off or (not game.seats[owner].alive and not h.ability.after_out):
+            use.voided = "技能已不可用"
+            game.trace(f"{use.actor} 的 {use.ability} 未结算：技能已不可用", use.ability)
+            return
+        h.spend(at, use.chosen)
+        effect = h.ability.effect
+        if effect is None:
+            return
+        yield from pipeline.resolve(game if ctx is None else ctx, use, at, effect)
+        for note in use.notes:
+            game.trace(f"{use.actor} 的 {use.ability}：{note}", use.ability)
+
+    try:
+        yield from run.run(step)
+    finally:
+        game.window = None
+
+
+def resolve_part(game: Game, pipeline: TargetPipeline, ctx: object | None = None) -> Resolution:
+    subs = game.calendar.subs(game.phase.kind) or ("",)
     pending = game.uses.uses()
     for sub in subs:
         game.sub = sub
         at = game.moment
         if sub:
-            yield from _cross(game, pipeline, "start", at)
-        mine = [u for u in pending if u.window == sub]
-        order = order_uses(game.ruleset.schedule, part, sub, [(u.ability, u.seq) for u in mine])
-        run = WindowRun([mine[i] for i in order])
-        game.window = run
-
-        def step(use: Use, at: Moment = at) -> Resolution:
-            h = game.held.get(use.actor, use.ability)
-            owner = game.owner(use.actor)
-            if h is None or h.off or not game.seats[owner].alive:
-                use.voided = "技能已不可用"
-                game.trace(f"{use.actor} 的 {use.ability} 未结算：技能已不可用", use.ability)
-                return
-            h.spend(at, use.chosen)
-            effect = h.ability.effect
-            if effect is None:
-                return
-            yield from pipeline.resolve(game if ctx is None else ctx, use, at, effect)
-            for note in use.notes:
-                game.trace(f"{use.actor} 的 {use.ability}：{note}", use.ability)
-
-        yield from run.run(step)
+            yield from cross(game, pipeline, "start", at)
+        yield from run_uses(game, pipeline, [u for u in pending if u.window == sub], sub, ctx)
         if sub:
-            yield from _cross(game, pipeline, "end", at)
+            yield from cross(game, pipeline, "end", at)
             game.release_news(at)
     game.window = None
     game.sub = ""
     whole = game.moment
-    yield from _cross(game, pipeline, "end", whole)
+    yield from cross(game, pipeline, "end", whole)
     game.release_news(whole)

@@ -40,6 +40,10 @@ class RoleSpec:
     aliases: tuple[str, ...] = ()
     granted: tuple[str, ...] = ()  # skills the role can gain during the game
     note: str = ""
+    # data some posts give (m192: pool heading as category, the circled strength, tags)
+    category: str = ""
+    strength: int | None = None
+    tags: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -77,12 +81,18 @@ class Ruleset:
     # True: the game checks wins after every single out (put_out). False: the
     # ruleset calls game.check_win() itself (s15: "每一步执行完毕后，执行胜负判定").
     win_check_on_out: ClassVar[bool] = True
+    # "同时判负时，之前未判负的阵营中按照优先级获胜" (m192): when every faction still
+    # standing loses at once, the first of these among them wins; () = nobody wins
+    win_priority: ClassVar[tuple[str, ...]] = ()
     # the post's forum-side rules (vote thread, cards, 潜水, 加速): read by bansha.forum
     forum_rules: ClassVar[ForumRules] = ForumRules()
     # What a scenario file may give (checked before anything runs): the identity cards
     # a player holds (m125-hongmao: 2), the sub-phases an input may pin with `phase:`
     # (m192-nata: 晨曦, 正午, 黄昏) and whether a sheriff candidacy (上警) exists.
     cards_per_player: ClassVar[int] = 1
+    # skills whose `choice` is a mapping of named parts (m192's disguise {身份, 阵营,
+    # 带刀}); the input carries it as text (choice_text / choice_parts below)
+    choice_parts: ClassVar[dict[str, tuple[str, ...]]] = {}
     sub_phases: ClassVar[tuple[str, ...]] = ()
     candidacy: ClassVar[bool] = False
     # ---- the shape of docs/architecture.md ("The shape"); all optional ----
@@ -200,6 +210,18 @@ class Ruleset:
         return
         yield
 
+    def next_sub(self, game: Game) -> bool:
+        """Called when a resolution ends: True when the ruleset has opened its next
+        sub-phase window within the same phase (it set game.sub / game.nth; m192 晨曦 →
+        正午 → 黄昏). The phase stays open with a fresh window (no submissions, no
+        uses); the vote box is kept. False (the default): the next phase opens."""
+        return False
+
+    def input_sub(self, game: Game, action: Action) -> str:
+        """The sub-phase an input belongs to when none is named (a scenario's action
+        without `phase:`): "" for a ruleset without sub-phase windows."""
+        return ""
+
     def resolve_now(self, game: Game, action: Action) -> Resolution | None:
         """An accepted submission that takes effect at once ("立即", "任意时刻"):
         return its resolution (run at once, may yield prompts; the phase stays
@@ -229,6 +251,25 @@ class Ruleset:
     def view_extra(self, game: Game, seat: str) -> dict[str, Any]:
         """Ruleset-specific facts the seat knows about itself (pack mates, ...)."""
         return {}
+
+
+PART_SEP = "；"
+
+
+def choice_text(parts: dict[str, str], names: tuple[str, ...]) -> str:
+    """A mapping choice as the input's text, in the skill's part order:
+    "身份=通灵师；阵营=村民阵营"."""
+    return PART_SEP.join(f"{k}={parts[k]}" for k in names if k in parts)
+
+
+def choice_parts(text: str | None) -> dict[str, str]:
+    """The mapping back from choice_text (an ill-formed piece is left out)."""
+    out: dict[str, str] = {}
+    for piece in (text or "").split(PART_SEP):
+        k, sep, v = piece.partition("=")
+        if sep and k.strip():
+            out[k.strip()] = v.strip()
+    return out
 
 
 def _option_text(v: Any) -> str:

@@ -24,6 +24,7 @@ from typing import Any
 
 from bansha.engine import Phase, Ruleset, get_ruleset
 from bansha.engine.penalties import normalise_colour
+from bansha.engine.ruleset import choice_text
 from bansha.engine.votes import ABSTAIN
 
 from .reading import ReadError, parse_yaml, read_text
@@ -44,8 +45,8 @@ CUSTOM_SETUP = "自定义配置"
 
 TOP_KEYS = ("ruleset", "seed", "options", "players", "script", "expect", "title", "note",
             "description")
-BLOCK_KEYS = ("at", "votes", "revotes", "actions", "cards", "candidates", "accelerate",
-              "note")
+BLOCK_KEYS = ("at", "phase", "votes", "revotes", "actions", "cards", "candidates",
+              "accelerate", "note")
 ACTION_KEYS = ("by", "skill", "target", "targets", "choice", "text", "phase", "expect")
 EXPECT_KEYS = ("at", "out", "alive", "sheriff", "winner", "notify", "announce", "note")
 NOTIFY_KEYS = ("to", "skill", "contains", "absent")
@@ -77,6 +78,8 @@ class Block:
     candidates: list[str] = field(default_factory=list)
     accelerate: bool = False  # 加速: entered before the block's other inputs
     where: str = ""
+    # a sub-phase pinning all the block's inputs (m192 `phase: 黄昏`, `正午#2`)
+    phase: str | None = None
 
 
 @dataclass
@@ -205,17 +208,25 @@ def parse(doc: Any, src: str = "<scenario>") -> Scenario:
         raise err("script", f"应为列表，得到 {describe(script_raw)}")
     blocks: list[Block] = []
     last: Phase | None = None
+    last_sub: tuple[int, int] | None = None
     for i, b in enumerate(script_raw):
         where = f"script[{i}]"
         _entry(b, BLOCK_KEYS, where, "应为映射（at、votes、actions 等）", err)
         at = _phase(b.get("at"), rs, lambda m, w=where: err(w, m))
         where = f"script[{i}] (at: {at.label})"
+        pin = b.get("phase")
+        sub = _sub_pin(pin, rs, where, err) if pin is not None else None
         if last is not None and at < last:
             raise err(where, f"脚本块应按游戏顺序排列（{at.label} 写在了 {last.label} 之后）")
         if last is not None and at == last:
-            raise err(where, f"同一阶段只能有一个脚本块（{at.label} 重复）")
-        last = at
-        blk = Block(at=at, where=where)
+            if sub is None or last_sub is None:
+                raise err(where, f"同一阶段只能有一个脚本块（{at.label} 重复）；"
+                                 "同一天或同一夜的几个块须各写不同的 phase")
+            if sub <= last_sub:
+                raise err(where, f"同一阶段的脚本块应按子阶段顺序排列（{shown(str(pin))} "
+                                 "不在上一块的子阶段之后）")
+        last, last_sub = at, sub
+        blk = Block(at=at, where=where, phase=str(pin) if pin is not None else None)
         speed = b.get("accelerate", False)
         if not isinstance(speed, bool):
             raise err(f"{where} accelerate", f"应为 true 或 false，得到 {describe(speed)}")
@@ -426,10 +437,7 @@ def _action(a: Any, w: str, rs: type[Ruleset], player: Any, err: Any) -> Step:
     choice = _choice(a, skill, w, rs, err)
     phase = a.get("phase")
     if phase is not None:
-        if not rs.sub_phases:
-            raise err(w, f"{rs.id} 的阶段没有子阶段，不能写 phase（{describe(phase)}）")
-        if not isinstance(phase, str) or phase.split("#")[0] not in rs.sub_phases:
-            raise err(w, f"{rs.id} 没有子阶段 {describe(phase)}；可用：{_listed(rs.sub_phases)}")
+        _sub_pin(phase, rs, w, err)
     return Step(
         by=player(w, a["by"]),
         skill=skill,
@@ -443,6 +451,24 @@ def _action(a: Any, w: str, rs: type[Ruleset], player: Any, err: Any) -> Step:
     )
 
 
+def sub_key(rs: type[Ruleset], pin: str) -> tuple[int, int]:
+    """A valid pin (`黄昏`, `正午#2`) as an order key: its sub-phase's place, its count."""
+    name, _, nth = pin.partition("#")
+    return rs.sub_phases.index(name), int(nth) if nth else 1
+
+
+def _sub_pin(phase: Any, rs: type[Ruleset], w: str, err: Any) -> tuple[int, int]:
+    """A `phase:` pin: a sub-phase of the ruleset, optionally with its count (正午#2)."""
+    if not rs.sub_phases:
+        raise err(w, f"{rs.id} 的阶段没有子阶段，不能写 phase（{describe(phase)}）")
+    if not isinstance(phase, str) or phase.partition("#")[0] not in rs.sub_phases:
+        raise err(w, f"{rs.id} 没有子阶段 {describe(phase)}；可用：{_listed(rs.sub_phases)}")
+    nth = phase.partition("#")[2]
+    if "#" in phase and not (nth.isascii() and nth.isdigit() and 1 <= int(nth) <= 9):
+        raise err(w, f"子阶段 {describe(phase)} 的次数应写成 #2 这样的数字（1–9）")
+    return sub_key(rs, phase)
+
+
 def _choice(a: dict[str, Any], skill: str, w: str, rs: type[Ruleset], err: Any) -> str | None:
     """`choice` only where the skill offers options, and then one of them."""
     c = a.get("choice")
@@ -452,6 +478,18 @@ def _choice(a: dict[str, Any], skill: str, w: str, rs: type[Ruleset], err: Any) 
         if not isinstance(c, str) or normalise_colour(c) is None:
             raise err(w, f"未知的判罚 {describe(c)}（应为 蓝、黄 或 红）")
         return c
+    parts = rs.choice_parts.get(skill)
+    if parts is not None:  # a mapping of named parts (m192 disguise {身份, 阵营, 带刀})
+        if not isinstance(c, dict) or not c:
+            raise err(w, f"技能 {skill} 的 choice 应为映射（{_listed(parts)}），得到 {describe(c)}")
+        bad = [k for k in c if k not in parts]
+        if bad:
+            raise err(w, f"技能 {skill} 的 choice 没有 {_listed(_key(k) for k in bad)}；"
+                         f"可用：{_listed(parts)}")
+        for k, v in c.items():
+            if not isinstance(v, str) or not v.strip() or "=" in v or "；" in v:
+                raise err(w, f"技能 {skill} 的 choice.{k} 应为文字，得到 {describe(v)}")
+        return choice_text({str(k): str(v) for k, v in c.items()}, parts)
     spec = rs.skills.get(skill)
     offered = spec.choices if spec is not None else ()
     if not offered:

@@ -8,7 +8,7 @@ from typing import Any
 from bansha.engine import Action, Game, Rejected, SetupError
 from bansha.engine.phase import chinese_label
 
-from .loader import Block, Expect, Scenario, ScenarioError
+from .loader import Block, Expect, Scenario, ScenarioError, sub_key
 from .result import result_document
 
 
@@ -50,39 +50,61 @@ def run(sc: Scenario) -> RunResult:
         res.warnings.append(f"players: 本局配置不在规则贴之内（{sc.off_book}）；若是有意为之，"
                             "请在 options 中写 自定义配置: true；写 自定义配置: false 则只接受"
                             "规则贴的配置")
-    for blk in sc.script:
+    for i, blk in enumerate(sc.script):
         while not game.finished and game.phase < blk.at:
             game.advance()
         if game.finished:
             res.warnings.append(f"{blk.where}: 游戏已在{chinese_label(game.phase.label)}结束，"
                                 "此块未执行")
             break
-        _play_block(game, blk, res)
+        nxt = sc.script[i + 1] if i + 1 < len(sc.script) else None
+        # another block of the same day or night follows (m192 sub-phase pins): leave
+        # the phase open for it
+        _play_block(game, blk, res, stay=nxt is not None and nxt.at == blk.at)
     for exp in sc.expect:
         res.checks.append(_check(game, sc, exp))
     return res
 
 
-def _play_block(game: Game, blk: Block, res: RunResult) -> None:
+def _play_block(game: Game, blk: Block, res: RunResult, stay: bool = False) -> None:
     start = len(game.director_view()["events"])
     expected: list[tuple[str, str, str]] = []  # still waiting for their refusal
     expected_all: list[tuple[str, str, str]] = []
     inputs: list[tuple[Action, str, bool]] = []
+    pins: list[str | None] = []  # each input's sub-phase pin (m192), or None
     if blk.accelerate:
         inputs.append((Action("导演", "加速"), f"{blk.where} accelerate", False))
+    for who in blk.candidates:
+        inputs.append((Action(who, "上警"), f"{blk.where} candidates.{who}", False))
     for voter, target in blk.votes:
         inputs.append((Action(voter, "投票", target=target), f"{blk.where} votes.{voter}", False))
     for voter, target in blk.revotes:
         inputs.append((Action(voter, "改票", target=target), f"{blk.where} revotes.{voter}", False))
+    pins = [blk.phase] * len(inputs)
     for st in blk.actions:
         a = Action(st.by, st.skill, target=st.target, targets=st.targets, choice=st.choice,
                    text=st.text)
         inputs.append((a, st.where, st.expect_rejected))
+        pins.append(st.phase or blk.phase)
     for who, colour in blk.cards:
         inputs.append((Action(who, "判罚", choice=colour), f"{blk.where} cards.{who}", False))
-    for a, where, want_reject in inputs:
+        pins.append(blk.phase)
+    rs = type(game.ruleset)
+    if rs.sub_phases:  # each input in its sub-phase window, in window order
+        for k, (a, _, _) in enumerate(inputs):
+            if pins[k] is None:
+                pins[k] = game.ruleset.input_sub(game, a) or None
+        order = sorted(range(len(inputs)), key=lambda k: _window_key(rs, pins[k], game))
+        inputs = [inputs[k] for k in order]
+        pins = [pins[k] for k in order]
+    for k, (a, where, want_reject) in enumerate(inputs):
         if game.finished:
             break
+        pin = pins[k]
+        if pin is not None:
+            _advance_to(game, blk, rs, pin)
+            if game.finished:
+                break
         answer = game.submit(a)
         if want_reject:
             expected_all.append((a.seat, a.skill, where))
@@ -92,7 +114,12 @@ def _play_block(game: Game, blk: Block, res: RunResult) -> None:
                 expected.pop()
     phase = game.phase
     guard = 0
-    while not game.finished and game.phase == phase and guard < 1000:
+    if stay and blk.phase is not None:  # the next block goes on in this phase: close
+        while (not game.finished and game.phase == phase and guard < 1000  # this window
+               and _here(rs, game) <= sub_key(rs, blk.phase)):
+            game.advance()
+            guard += 1
+    while not stay and not game.finished and game.phase == phase and guard < 1000:
         game.advance()
         guard += 1
     # refusals that happened during resolution (an action voided at its step)
@@ -107,6 +134,27 @@ def _play_block(game: Game, blk: Block, res: RunResult) -> None:
     for e in later:
         if not any(e.by == by and e.skill == skill for by, skill, _ in expected_all):
             res.warnings.append(f"{blk.where}: {e.by} 的 {e.skill} 被拒绝：{e.reason}")
+
+
+def _here(rs: type[Any], game: Game) -> tuple[int, int]:
+    """The open window as an order key (the ruleset's sub-phases, then the count)."""
+    sub = game.moment.sub
+    return (rs.sub_phases.index(sub) if sub in rs.sub_phases else -1, game.moment.nth)
+
+
+def _window_key(rs: type[Any], pin: str | None, game: Game) -> tuple[int, int]:
+    return sub_key(rs, pin) if pin is not None else _here(rs, game)
+
+
+def _advance_to(game: Game, blk: Block, rs: type[Any], pin: str) -> None:
+    """Close windows of this phase until the pinned sub-phase's is open (a pin already
+    past is left to the rules: the input is refused as out of its time)."""
+    want = sub_key(rs, pin)
+    guard = 0
+    while (not game.finished and game.phase == blk.at and _here(rs, game) < want
+           and guard < 1000):
+        game.advance()
+        guard += 1
 
 
 def _phase_record(record: dict[str, Any], label: str) -> dict[str, Any] | None:

@@ -1,0 +1,87 @@
+"""The roles implemented so far, one module each (RULINGS.md "Done" lists them).
+A role of the roster not listed here is refused at the deal ("尚未实现")."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bansha.engine import Game
+from bansha.engine.abilities import RoleData
+
+from . import (
+    bailangwang,
+    chihu,
+    chilang,
+    chuandi,
+    daoshi,
+    dushi,
+    jinyan,
+    laoyeye,
+    lieren,
+    moshushi,
+    nuofu,
+    pingyi,
+    sishen,
+    taiyang,
+    taotie,
+    taowu,
+    tianming,
+    tongling,
+    xiongdi,
+    yinyang,
+    yinzhe,
+    yuanlang,
+    yuzhe,
+    zhu,
+    zhuque,
+    zonghuo,
+)
+
+ROLE_MODULES: tuple[tuple[RoleData, Callable[[Game, str], None] | None], ...] = (
+    (yuanlang.ROLE, None),
+    (chilang.ROLE, chilang.setup),
+    (tongling.ROLE, None),
+    (nuofu.ROLE, nuofu.setup),
+    (jinyan.ROLE, None),
+    (lieren.ROLE, None),
+    (laoyeye.ROLE, laoyeye.setup),
+    (moshushi.ROLE, None),
+    (taiyang.ROLE, taiyang.setup),
+    (zhu.ROLE, zhu.setup),
+    (yinzhe.ROLE, yinzhe.setup),
+    (zonghuo.ROLE, zonghuo.setup),
+    (sishen.ROLE, sishen.setup),
+    (yuzhe.ROLE, yuzhe.setup),
+    (yinyang.ROLE, yinyang.setup),
+    (zhuque.ROLE, zhuque.setup),
+    (bailangwang.ROLE, None),
+    (pingyi.ROLE, None),
+    (xiongdi.ELDER, xiongdi.setup_elder),
+    (xiongdi.YOUNGER, xiongdi.setup_younger),
+    (dushi.ROLE, dushi.setup),
+    (daoshi.ROLE, None),
+    (tianming.ROLE, tianming.setup),
+    (taotie.ROLE, taotie.setup),
+    (taowu.ROLE, taowu.setup),
+    (chihu.ROLE, chihu.setup),
+    (chuandi.ROLE, None),
+)
+# checks a skill's own text adds to its use (beyond window, charges, range, statuses)
+EXTRA_CHECKS: dict[str, Callable[[Game, str], str | None]] = {
+    "脱下隐身衣": yinzhe.may_take_off,
+    "神风突击": bailangwang.not_on_election_day,
+    "暴怒": xiongdi.may_fury,
+    "灵狐灿世": chihu.not_on_election_day,
+    "福祸相依": chihu.one_twist,
+    "煏祸相依": chihu.one_twist,
+    "继承": xiongdi.may_inherit,
+    "潜藏": xiongdi.may_hide,
+}
+
+
+def implemented() -> dict[str, RoleData]:
+    return {r.name: r for r, _ in ROLE_MODULES}
+
+
+def setups() -> dict[str, Callable[[Game, str], None]]:
+    return {r.name: f for r, f in ROLE_MODULES if f is not None}

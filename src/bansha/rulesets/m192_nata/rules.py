@@ -1,0 +1,139 @@
+"""Who may use what now (check_submit / legal), as 3L's 技能说明 and the statuses say.
+
+- a skill acts only in its own sub-phases ("只能在对应的时段发动"), with its charges,
+  限定, per-day caps and target history (held.py's why_not);
+- "除非特别说明，否则已经公示的出局角色不允许被选为技能或投票的目标": targets are alive;
+- an out character "不能继续参与讨论、投票、行使特权（视作被业炎处理）": no skills, except
+  the ones whose text acts after the out (AFTER_OUT);
+- [沉默]: no skill but [强制] ones and 杀人; [缴械]/[超度]: no 杀人, and a [缴械] pack
+  member blocks the whole pack's 杀人.
+"""
+
+from __future__ import annotations
+
+from bansha.engine import Action, Game, LegalAction
+from bansha.engine.held import HeldSkill
+from bansha.engine.statuses import KILL, SKILLS
+
+from . import rights
+from .common import pack_members, st
+from .roles import EXTRA_CHECKS, disguise, dushi
+
+KILL_SKILL = "杀人"
+# skills whose text is used "出局后的下一个可发动技能的时点"
+AFTER_OUT = ("最后一枪", "薪火相传", "残暴", "灵狐灿世")
+
+
+def target_range(game: Game, h: HeldSkill, actor: str) -> tuple[str, ...]:
+    t = h.ability.target
+    if t is None:
+        return ()
+    alive = game.alive_tuple()
+    if t.range == "alive_other":
+        return tuple(s for s in alive if s != actor)
+    if t.range == "dead":
+        return tuple(s for s in game.order if not game.seats[s].alive)
+    if t.range == "oracle":  # 福祸相依 "除自己外任意一名在[神女秘法]反馈名单的角色"
+        return tuple(s for s in st(game).oracle.get(actor, ()) if s != actor)
+    if t.range == "karma":  # 残暴 "任意一名有[业炎]的角色"
+        return tuple(s for s in alive if game.statuses.has(s, "业炎"))
+    if t.range == "bleeding":  # 收割 "1名持有流血状态的角色"
+        return tuple(s for s in alive if game.statuses.has(s, "流血"))
+    if t.range == "out_yesterday":  # 复活 "任意一名上一个白天宣布出局的角色"
+        day = game.phase.n if game.phase.is_night else game.phase.n - 1
+        return tuple(s for s in st(game).day_outs.get(day, ()) if not game.seats[s].alive)
+    return alive
+
+
+def blocked(game: Game, seat: str, h: HeldSkill) -> str | None:
+    book = game.statuses
+    a = h.ability
+    if a.name == KILL_SKILL:
+        s = book.blocking(seat, KILL)
+        if s is not None:
+            return f"你处于[{s.name}]状态，不能发动杀人"
+        for mate in pack_members(game):
+            if book.has(mate, "缴械"):
+                return "群内有角色处于[缴械]状态，整个群内不能发动杀人"
+        return None
+    if not a.forced:
+        s = book.blocking(seat, SKILLS)
+        if s is not None:
+            return f"你处于[{s.name}]状态，不能发动[强制]技能以外的技能"
+    return None
+
+
+def refusal(game: Game, a: Action) -> str | None:
+    h = game.held.get(a.seat, a.skill)
+    if h is None:
+        return f"你没有技能 {a.skill}"
+    alive = game.seats[a.seat].alive
+    if h.ability.after_out and a.skill != "灵狐灿世":
+        if alive:
+            return f"{a.skill} 只能在出局后的下一个可发动技能的时点发动"
+        if not rights.may(game, a.seat, a.skill):
+            return f"{a.skill} 只能在出局后的下一个可发动技能的时点发动（现在不是）"
+    elif not alive and not (h.ability.after_out and rights.may(game, a.seat, a.skill)):
+        return "已出局的角色不能发动技能"
+    reason = h.why_not(game.moment, a.all_targets(), a.seat in st(game).revealed, a.text)
+    if reason is not None:
+        return reason
+    queued = len(game.uses.of(a.seat, a.skill))
+    if h.charges is not None and h.charges - queued <= 0:
+        return f"{a.skill} 次数不足（剩余 {h.charges} 次，本阶段已提交 {queued} 次）"
+    cap = h.ability.per_day
+    if cap is not None and h.uses_on(game.phase.n) + queued >= cap:
+        return f"{a.skill} 每天只能使用{cap}次"
+    reason = blocked(game, a.seat, h)
+    if reason is not None:
+        return reason
+    if a.skill in type(game.ruleset).choice_parts and (bad := disguise.problem(a.choice)):
+        return bad
+    if a.skill == "毒计" and (bad := dushi.choice_problem(a.choice)):
+        return bad
+    extra = EXTRA_CHECKS.get(a.skill)
+    if extra is not None and (reason := extra(game, a.seat)) is not None:
+        return reason
+    allowed = target_range(game, h, a.seat)
+    for t in a.all_targets():
+        if t not in allowed:
+            if not game.seats[t].alive:
+                return f"{t} 已出局，不能被选为 {a.skill} 的目标"
+            return f"{t} 不在 {a.skill} 的选择范围内"
+    return None
+
+
+def legal(game: Game, seat: str) -> list[LegalAction]:
+    out: list[LegalAction] = []
+    for h in game.held.of(seat):
+        a = h.ability
+        if not a.windows or (a.forced and a.target is None):
+            continue
+        targets = offered(game, h, seat)
+        t = a.target
+        probe = targets[:t.count] if t is not None else ()
+        if t is not None and len(probe) < t.count:
+            continue
+        if refusal(game, Action(seat, a.name, targets=probe)) is not None:
+            continue
+        out.append(LegalAction(seat, a.name, targets, 0 if t is None else t.count,
+                               team=a.team, needs_text=a.declaration))
+    return out
+
+
+def offered(game: Game, h: HeldSkill, seat: str) -> tuple[str, ...]:
+    """The 选择范围 the holder is shown: the range less the targets its history rules
+    out (每名角色只能被选择一次; a one-target 不能连续两晚选择同一名角色)."""
+    t = h.ability.target
+    if t is None:
+        return ()
+    pool = target_range(game, h, seat)
+    if t.once_per_target:
+        ever = h.targets_ever()
+        pool = tuple(x for x in pool if x not in ever)
+    if t.not_twice_in_a_row and t.count == 1:
+        last = h.last_moment()
+        at = game.moment
+        if last is not None and last.part == at.part and last.day == at.day - 1:
+            pool = tuple(x for x in pool if x not in h.last_targets())
+    return pool
