@@ -386,6 +386,11 @@ def _phase(label: Any, rs: type[Ruleset], fail: Any) -> Phase:
         raise fail(f"阶段标签应写成 day N 或 night N，得到 {describe(label)}")
     if len(label) > 40:
         raise fail(f"无法识别的阶段标签 {describe(label)}（应为 day N 或 night N）")
+    if label.split()[:1] == ["reversal"]:
+        # m125's 逆转轮 labels (scenario-format.md): the round is not played yet
+        if len(rs.rounds) < 2:
+            raise fail(f"{rs.id} 只有一轮，没有 {label}")
+        raise fail(f"逆转轮尚未实现：{rs.id} 目前只进行到历史轮结束，不能写 {label.strip()}")
     try:
         ph = Phase.parse(label)
     except ValueError as e:
