@@ -83,10 +83,12 @@ def _play_block(game: Game, blk: Block, res: RunResult) -> None:
     for a, where, want_reject in inputs:
         if game.finished:
             break
+        # the name its refusal carries: a card ruleset's bare name means a card (甲 → 甲:1)
+        by = game.ruleset.canonical(game, a).seat if game.ruleset.card_targets else a.seat
         answer = game.submit(a)
         if want_reject:
-            expected_all.append((a.seat, a.skill, where))
-            expected.append((a.seat, a.skill, where))
+            expected_all.append((by, a.skill, where))
+            expected.append((by, a.skill, where))
             if isinstance(answer, Rejected):
                 res.checks.append(Check(where, True, f"被拒绝：{answer.reason}"))
                 expected.pop()
