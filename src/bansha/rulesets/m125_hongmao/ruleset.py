@@ -252,8 +252,12 @@ class M125Hongmao(Ruleset):
                 return f"{t} 不在场或已出局，不能被选为目标"
         if a.skill == "决斗" and a.target == card.ref:
             return "决斗需要选择其他身份牌"
-        return self._skill_reason(game, card.ref, a.skill) or h.why_not(
+        why = self._skill_reason(game, card.ref, a.skill) or h.why_not(
             game.moment, a.all_targets())
+        if why is not None:  # the window in the post's words
+            for part, cn in (("night", "夜晚"), ("day", "白天")):
+                why = why.replace(f"只能在{part}发动", f"只能在{cn}发动")
+        return why
 
     def submit_key(self, game: Game, action: Action) -> str:
         if action.skill == "杀人":
