@@ -86,11 +86,23 @@ def test_an_illegal_deal_in_a_scenario_exits_2_naming_the_players_entry(tmp_path
     assert "players: players[3] (丁)：蚀时狼妃 必须为第二身份" in r.output
 
 
-def test_a_reversal_label_is_refused_as_not_implemented(tmp_path: Path) -> None:
-    rows = "\n".join(f"  - {n}: [{', '.join(c)}]" for n, c in TABLE)
+def test_a_reversal_label_needs_a_ruleset_with_a_reversal_round(tmp_path: Path) -> None:
+    m47 = (Path(__file__).parents[1] / "scenarios" / "m47-yeliang" / "accelerate.yaml")
+    text = m47.read_text(encoding="utf-8")
+    head = text[:text.index("script:")]
     f = tmp_path / "rev.yaml"
-    f.write_text(f"ruleset: m125-hongmao\nplayers:\n{rows}\nscript:\n  - at: reversal day 1\n",
-                 encoding="utf-8")
+    f.write_text(head + "script:\n  - at: reversal day 1\n", encoding="utf-8")
     r = CliRunner().invoke(app, ["scenario", "run", str(f)])
     assert r.exit_code == 2
-    assert "逆转轮尚未实现" in r.output
+    assert "m47-yeliang 只有一轮，没有 reversal day 1" in r.output
+
+
+def test_a_history_round_that_never_ends_never_reaches_the_reversal(tmp_path: Path) -> None:
+    """Nobody acts: the history round never meets an end condition (RULINGS 16)."""
+    rows = "\n".join(f"  - {n}: [{', '.join(c)}]" for n, c in TABLE)
+    f = tmp_path / "stall.yaml"
+    f.write_text(f"ruleset: m125-hongmao\nplayers:\n{rows}\nscript:\n  - at: reversal day 1\n",
+                 encoding="utf-8")
+    r = CliRunner().invoke(app, ["scenario", "run", str(f), "--json"])
+    assert r.exit_code == 0
+    assert "历史轮在第 1000 天内没有结束，无法到达逆转轮" in r.output

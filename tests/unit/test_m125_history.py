@@ -41,17 +41,23 @@ def test_every_first_card_input_is_recorded_then_the_history_round_ends() -> Non
         ("戊:1", 2, "day", "最后一枪", "庚:1", None),
         ("甲:1", 2, "night", "杀人", "癸:1", None),
     ]
-    assert g.record.closed and g.finished and g.winner is None
+    # "第一轮游戏立刻结束": the reversal round opens, no winner yet
+    assert g.record.closed and not g.finished and g.winner is None
+    assert g.round == 2 and g.phases[-1].at == "reversal day 1"
     doc = result_document(g)
     assert doc["history_end"] == {"at": "night 2", "condition": 2}
-    assert doc["players"][4]["cards"] == [
-        {"card": "戊:1", "role": "猎人", "faction": "村民阵营", "alive": False},
-        {"card": "戊:2", "role": "狼人", "faction": "狼人阵营", "alive": False}]
+    assert doc["players"][4]["cards"] == [  # every card back in play
+        {"card": "戊:1", "role": "猎人", "faction": "村民阵营", "alive": True},
+        {"card": "戊:2", "role": "狼人", "faction": "狼人阵营", "alive": True}]
     assert doc["players"][4]["faction"] == "狼人阵营"
     assert [o["name"] for p in doc["phases"] for o in p["outs"]] == ["戊:1", "庚:1", "癸:1"]
     assert doc["sheriff"] is None
-    bad = g.submit(Action("甲", "杀人", "丙:1"))
-    assert not bad
+    bad = g.submit(Action("甲:1", "投票", "丙:1"))  # a first card now replays its record
+    assert not bad and "按历史轮的记录投票（NPC）" in bad.reason  # type: ignore[union-attr]
+    # "第一身份的投票会在一开始就固定投票对象"
+    assert g.votes.current == {"甲:1": "庚:1", "乙:1": None}
+    assert g.submit(Action("甲", "投票", "乙:1"))  # the bare name is 甲's second card now
+    assert g.votes.current == {"甲:1": "庚:1", "乙:1": None, "甲:2": "乙:1"}
 
 
 def test_a_player_view_shows_the_cards_and_whether_they_may_speak() -> None:

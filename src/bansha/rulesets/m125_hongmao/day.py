@@ -9,6 +9,7 @@ from bansha.engine import Action, Game
 from bansha.engine.ruleset import Resolution
 from bansha.engine.votes import VoteBox
 
+from . import reversal
 from .common import is_wolf_card
 from .outs import VOTED_OUT, card_out
 from .state import state
@@ -31,22 +32,28 @@ def _record_votes(game: Game) -> None:
 def resolve_day(game: Game) -> Resolution:
     st = state(game)
     _record_votes(game)
+    if game.round == 2:
+        # recorded day skills (决斗) replay as the day closes, before the count (RULINGS 14)
+        for r in reversal.day_replays(game):
+            if r.action.skill == DUEL and game.held.get(r.card, DUEL) is not None:
+                yield from duel(game, Action(r.card, DUEL, r.action.target))
     if st.votes_blocked:
         game.announce("决斗目标为狼人身份牌，今天的所有投票被封锁")
     else:
-        counts = game.votes.tally(lambda v: 1.0)
+        box = reversal.counted_box(game)
+        counts = box.tally(lambda v: 1.0)
         if game.phase.n == 1:
             game.announce(f"警长竞选投票结果：{_tally_text(game, counts)}")
-            _elect(game)
+            _elect(game, box)
         else:
             game.announce(f"投票结果：{_tally_text(game, counts)}")
-            yield from _vote_out(game, counts)
+            yield from _vote_out(game, counts, box)
     st.votes_blocked = False
     send_offs(game)
 
 
-def _elect(game: Game) -> None:
-    winner = game.votes.first_to_reach_top(lambda v: 1.0)
+def _elect(game: Game, box: VoteBox) -> None:
+    winner = box.first_to_reach_top(lambda v: 1.0)
     if winner is None:
         game.announce("无人得票，本局没有警长")
         return
@@ -55,7 +62,7 @@ def _elect(game: Game) -> None:
     game.notify(game.card(winner).seat, f"你的身份牌 {winner} 当选为警长", skill="竞岗")
 
 
-def _vote_out(game: Game, counts: dict[str, float]) -> Resolution:
+def _vote_out(game: Game, counts: dict[str, float], box: VoteBox) -> Resolution:
     tops = VoteBox.tops(counts)
     if not tops:
         game.announce("无人得票，无人出局")
@@ -63,7 +70,7 @@ def _vote_out(game: Game, counts: dict[str, float]) -> Resolution:
     out = tops[0] if len(tops) == 1 else None
     if out is None:
         sheriff = game.sheriff
-        pick = game.votes.current.get(sheriff) if sheriff is not None else None
+        pick = box.current.get(sheriff) if sheriff is not None else None
         if pick is not None and pick in tops:
             out = pick
             game.announce(f"平票（{'、'.join(tops)}），警长投票的 {pick} 出局")

@@ -13,6 +13,7 @@ from bansha.engine.ruleset import Resolution
 from bansha.engine.schedule import order_uses
 from bansha.engine.window import WindowRun
 
+from . import reversal
 from .common import PACK, in_play, is_wolf_card, live_refs
 from .outs import card_out, night_shot
 from .state import NightChoices, state
@@ -47,19 +48,30 @@ def _run(game: Game, use: Use) -> Resolution:
         game.trace(f"{use.actor} 的 {use.ability}：{note}", use.ability)
 
 
+LATE = ("时间吞噬", "重定之理")  # 逆转轮 steps (7), (8): after the witch
+
+
+def _ordered(game: Game, uses: list[Use]) -> Resolution:
+    order = order_uses(game.ruleset.schedule, "night", "", [(u.ability, u.seq) for u in uses])
+    run = WindowRun([uses[i] for i in order])
+    game.window = run
+    yield from run.run(lambda u: _run(game, u))
+    game.window = None
+
+
 def resolve_night(game: Game) -> Resolution:
     st = state(game)
     st.night = NightChoices()
     uses = game.uses.uses()
+    if game.round == 2:  # the first cards' record, as NPC inputs
+        npc, _ = reversal.night_replays(game)
+        uses = [*npc, *uses]
     witch = [u for u in uses if u.ability in WITCH_SKILLS]
     rest = [u for u in uses if u.ability not in WITCH_SKILLS and u.ability != "最后一枪"]
-    order = order_uses(game.ruleset.schedule, "night", "", [(u.ability, u.seq) for u in rest])
-    run = WindowRun([rest[i] for i in order])
-    game.window = run
-    yield from run.run(lambda u: _run(game, u))  # steps (1)–(5)
-    game.window = None
+    yield from _ordered(game, [u for u in rest if u.ability not in LATE])  # (1)–(5)
     _empty_kill(game, rest)
     yield from witch_step(game, witch)  # (6)
+    yield from _ordered(game, [u for u in rest if u.ability in LATE])  # (7), (8)
     yield from settle_kill(game)  # (7)
     yield from settle_shots(game)
     yield from settle_poison(game)  # (8)
@@ -71,7 +83,7 @@ def resolve_night(game: Game) -> Resolution:
 def _empty_kill(game: Game, uses: list[Use]) -> None:
     """空刀: no 杀人 came in (关门后30分钟内…无法决定刀人对象，则视为空刀); recorded too
     ("若第一轮狼人有记录杀人操作（包括空刀）")."""
-    if any(u.ability == "杀人" and u.voided is None for u in uses):
+    if game.round != 1 or any(u.ability == "杀人" and u.voided is None for u in uses):
         return
     pack = [h for h in game.held.holders("杀人")
             if game.card(h).alive and in_play(game, game.card(h))]
@@ -90,7 +102,7 @@ def witch_step(game: Game, given: list[Use]) -> Resolution:
             game.notify(game.card(ref).seat,
                         f"通灵：今晚被指杀的是 {k}" if k else "通灵：今晚无人被指杀", skill="通灵")
         mine = [u for u in given if u.actor == ref]
-        if not mine:
+        if not mine and reversal.free_now(game, ref):  # an NPC witch only replays
             answer = yield from _ask_witch(game, ref)
             if answer is not None:
                 mine = [Use(ref, answer.skill, answer.all_targets())]

@@ -11,6 +11,7 @@ from bansha.engine.abilities import Use
 from bansha.engine.ruleset import Resolution
 
 from .common import in_play, is_wolf_card, live_refs
+from .reversal import free_now, recorded_choice
 from .state import state
 
 VOTED_OUT = "投票出局"
@@ -38,6 +39,8 @@ def card_out(game: Game, ref: str, cause: str) -> Resolution:
         # "讨论日进行时、投票结束时都会随时公示" (the vote's out is announced with its result)
         game.announce(f"{ref} 出局")
     history_end_check(game)
+    if game.round == 2:
+        game.check_win()  # "游戏状态满足某阵营胜利条件之一，游戏立即结束"
     if card.role in SHOOTERS and game.held.get(ref, SHOT) is not None:
         if game.phase.is_night:
             st.shots.append(ref)  # "在对应步骤之后插入结算" (night.settle_shots)
@@ -51,6 +54,15 @@ def ask(game: Game, ref: str, skill: str, targets: tuple[str, ...], default: str
         context: str) -> Asking:
     """A choice arising from an out: an answer handed in earlier (kept as a use or a
     submission), else a prompt; an idle (red-carded) seat is not asked ("挂机")."""
+    if not free_now(game, ref):
+        # an NPC first card: "若该身份于第一轮中成功开枪/发动过殉职…对预定的身份牌"
+        recorded, planned = recorded_choice(game, ref, skill)
+        if recorded and planned in targets:
+            game.trace(f"{ref} 按历史轮记录发动{skill}：{planned}", skill=skill)
+            return planned
+        if skill == "殉职":  # "若第一身份没有记录移交操作或是交给的预定身份已经出局，则会流失警长"
+            return None
+        # 最后一枪 "如果不存在预定的身份牌，则由操纵该身份牌的玩家决定对谁开枪": asked below
     early = game.uses.withdraw(ref, skill)
     early_sub = game.take(ref, skill)
     given: str | None = None
@@ -153,10 +165,10 @@ def history_end_check(game: Game) -> None:
         return
     st = state(game)
     st.history_end = (game.phases[-1].at, cond)
-    game.record.close()
+    st.end_key = (game.phase.n, 1 if game.phase.is_night else 0)
     game.flush_later()
     game.announce(f"历史轮结束（条件{cond}：{CONDITIONS[cond]}）")
-    # The reversal round is not implemented: stop here, say so, declare no winner.
-    game.announce("逆转轮尚未实现：本局在历史轮结束处中止，未决出胜负")
-    game.finished = True
+    # "第一轮游戏立刻结束": what was still to resolve in this phase does not; the
+    # reversal round opens at its day 1 (reversal.start runs as it opens)
+    game.next_round()
     raise GameOver()

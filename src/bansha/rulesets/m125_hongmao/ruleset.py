@@ -18,14 +18,13 @@ from bansha.engine.ruleset import Resolution, RoleSpec
 from bansha.engine.skills import SkillSpec, Window
 from bansha.engine.targets import TargetPipeline
 
-from . import day, deal, night
+from . import day, deal, night, reversal, wins
 from .common import PACK, in_play, is_wolf_card, live_refs
 from .deal import VILLAGE, WOLF
 from .roles import ALL_ROLES
 from .schedule import SCHEDULE
 from .state import M125State, state
 
-NOT_YET = "逆转轮尚未实现"
 # inputs that are not a card's skill
 SEAT_SKILLS = ("投降", "判罚", "遗言")
 PROMPT_SKILLS = ("最后一枪", "殉职")
@@ -108,11 +107,19 @@ class M125Hongmao(Ruleset):
     def on_phase_start(self, game: Game) -> None:
         st = state(game)
         st.surrender = []
+        rev = "逆转轮" if game.round == 2 else ""
+        if game.round == 2:
+            if not st.reversal:
+                reversal.start(game)
+            reversal.reach_end(game)
         if game.phase.is_night:
-            game.announce(f"{game.phase.chinese}开始，请提交技能")
+            st.devoured_tonight = set()
+            game.announce(f"{rev}{game.phase.chinese}开始，请提交技能")
             return
         if game.phase.n == 1:
-            game.announce("第1天：讨论日开始。本日投票竞选警长，无人出局")
+            game.announce(f"{rev}第1天：讨论日开始。本日投票竞选警长，无人出局")
+            if game.round == 2:
+                reversal.cast_npc_votes(game)
             return
         prev = game.phases[-2] if len(game.phases) >= 2 else None
         outs = [n for n, _ in prev.outs] if prev is not None else []
@@ -120,13 +127,15 @@ class M125Hongmao(Ruleset):
         game.flush_later()
         if game.sheriff is not None:
             game.announce(f"当日警长：{game.sheriff}")
-        game.announce(f"{game.phase.chinese}：讨论日开始，请投票")
+        game.announce(f"{rev}{game.phase.chinese}：讨论日开始，请投票")
+        if game.round == 2:
+            reversal.cast_npc_votes(game)
 
     # ---- addressing: a card ruleset ---------------------------------------
     def _card_of(self, game: Game, seat: str, skill: str | None) -> str | None:
         """The card a bare seat name means: the one holding `skill`, else the one in
         play (the history round has one card in play per seat)."""
-        cs = game.seats[seat].cards
+        cs = [c for c in game.seats[seat].cards if reversal.free_now(game, c.ref)]
         if skill is not None:
             holding = [c for c in cs if game.held.get(c.ref, skill) is not None]
             live = [c for c in holding if in_play(game, c)]
@@ -134,7 +143,9 @@ class M125Hongmao(Ruleset):
                 return live[0].ref
             if len(holding) == 1:
                 return holding[0].ref
-        playing = [c for c in cs if in_play(game, c)]
+        playing = [c for c in cs if in_play(game, c) and (c.alive or skill is None)]
+        if len(playing) > 1:  # a vote or a bare target: the card still in the game
+            playing = [c for c in playing if c.alive] or playing
         return playing[0].ref if len(playing) == 1 else None
 
     def canonical(self, game: Game, action: Action) -> Action:
@@ -150,8 +161,9 @@ class M125Hongmao(Ruleset):
             seat = self._card_of(game, seat, None if vote or skill == "殉职" else skill) or seat
 
         def target(t: str) -> str:
-            if t in game.seats:
-                return self._card_of(game, t, None) or t
+            if t in game.seats:  # the seat's one card still in the game, if just one
+                live = [c for c in game.seats[t].cards if c.alive and in_play(game, c)]
+                return live[0].ref if len(live) == 1 else t
             return t
 
         return Action(seat, skill, target(action.target) if action.target else action.target,
@@ -167,9 +179,13 @@ class M125Hongmao(Ruleset):
         except ValueError as e:
             return str(e)
         if not in_play(game, card):
-            return f"{ref} 是第二身份，历史轮中不在场（{NOT_YET}）"
+            return f"{ref} 是第二身份，历史轮中不在场"
         if not card.alive:
             return f"{ref} 已出局，不能投票"
+        if not reversal.free_now(game, ref):
+            return f"{ref} 是第一身份，按历史轮的记录投票（NPC），不能由玩家操作"
+        if state(game).devoured.get(ref) == game.phase.n:
+            return f"{ref} 被时间吞噬，本日的投票视作未进行"
         if card.seat in state(game).idle:
             return f"{card.seat} 已被红牌罚下（挂机），不能投票"
         if state(game).votes_blocked:
@@ -192,7 +208,7 @@ class M125Hongmao(Ruleset):
         acts: list[LegalAction] = []
         part = game.phase.kind
         for c in game.seats[seat].cards:
-            if not (c.alive and in_play(game, c)):
+            if not (c.alive and in_play(game, c) and reversal.free_now(game, c.ref)):
                 continue
             for h in game.held.of(c.ref):
                 a = h.ability
@@ -231,7 +247,9 @@ class M125Hongmao(Ruleset):
         if card.seat in st.idle:
             return f"{card.seat} 已被红牌罚下（挂机），不能行动"
         if not in_play(game, card):
-            return f"{card.ref} 是第二身份，历史轮中不在场（{NOT_YET}）"
+            return f"{card.ref} 是第二身份，历史轮中不在场"
+        if not reversal.free_now(game, card.ref):
+            return f"{card.ref} 是第一身份，按历史轮的记录行动（NPC），不能由玩家操作"
         if a.skill == "殉职":
             return None  # kept until the sheriff's card goes out (outs.ask)
         h = game.held.get(card.ref, a.skill)
@@ -252,6 +270,14 @@ class M125Hongmao(Ruleset):
                 return f"{t} 不在场或已出局，不能被选为目标"
         if a.skill == "决斗" and a.target == card.ref:
             return "决斗需要选择其他身份牌"
+        if a.skill in ("时间吞噬", "重定之理") and game.card(a.target or "").index != 1:
+            return f"{a.skill} 只能指定一个第一身份"
+        if st.devoured.get(card.ref) == game.phase.n:
+            return f"{card.ref} 被时间吞噬，本日的技能视作未进行"
+        if a.skill == "杀人" and game.round == 2 and game.phase.n not in st.rekill and any(
+                r.action.skill == "杀人" and (r.day, r.part) == (game.phase.n, "night")
+                for r in game.record.recorded()):
+            return "第一轮狼人本夜有记录的杀人操作（包括空刀），不可更改"
         why = self._skill_reason(game, card.ref, a.skill) or h.why_not(
             game.moment, a.all_targets())
         if why is not None:  # the window in the post's words
@@ -329,8 +355,10 @@ class M125Hongmao(Ruleset):
             del game.submitted[key]
 
     def win_rules(self) -> list[FactionRule[Game]]:
-        # 历史轮 declares no winner (its end is outs.history_end_check); 投降 does
-        return [FactionRule(WOLF, _surrendered, None), FactionRule(VILLAGE, lambda g: False)]
+        # 历史轮 declares no winner (its end is outs.history_end_check); 投降 does; the
+        # 逆转轮 lines in the post's order (狼人阵营 first)
+        return [FactionRule(WOLF, _surrendered, wins.wolves_won),
+                FactionRule(VILLAGE, lambda g: False, wins.village_won)]
 
     def result_extra(self, game: Game) -> dict[str, Any]:
         end = state(game).history_end
@@ -343,8 +371,9 @@ class M125Hongmao(Ruleset):
                        "in_play": in_play(game, c)} for c in s.cards],
             # "逆转轮中，必须要有可以自由行动的身份牌才能发言": in the history round a
             # player speaks while their first card is in the game
-            "may_speak": any(c.alive and in_play(game, c) for c in s.cards)
-            and seat not in state(game).idle,
+            # "逆转轮中，必须要有可以自由行动的身份牌才能发言"
+            "may_speak": any(c.alive and in_play(game, c) and reversal.free_now(game, c.ref)
+                             for c in s.cards) and seat not in state(game).idle,
             "round": "历史轮" if game.round == 1 else "逆转轮",
         }
         if seat in game.groups.get(PACK, []):

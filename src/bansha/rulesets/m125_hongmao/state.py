@@ -39,6 +39,14 @@ class M125State:
     surrendered: bool = False
     # night shots triggered in the running settlement step, due after it
     shots: list[str] = field(default_factory=list)
+    # ---- the reversal round ----
+    reversal: bool = False  # its start (reversal.start) has run
+    end_key: tuple[int, int] | None = None  # (day, 0 day / 1 night) the history round ended in
+    freed: set[str] = field(default_factory=set)  # first cards free since that moment
+    devoured: dict[str, int] = field(default_factory=dict)  # 时间吞噬: card -> the day voided
+    reordered: dict[str, int] = field(default_factory=dict)  # 重定之理: card -> the day freed
+    devoured_tonight: set[str] = field(default_factory=set)
+    rekill: set[int] = field(default_factory=set)  # nights the pack may kill despite a record
 
 
 def state(game: Game) -> M125State:
