@@ -247,3 +247,11 @@ def test_a_ruleset_deals_hands_and_refuses_a_fixed_deal_that_breaks_its_rules() 
         Game.new(Pairs, [{"甲": ["民", "民"]}, {"乙": ["狼", "民"]}])
     # the default accepts any fixed table, as before
     assert Game.new(TwoCards, [{"甲": ["狼", "民"]}, {"乙": ["民", "民"]}]).seats["甲"].cards
+
+
+def test_where_a_game_stands_carries_its_round() -> None:
+    g = Game.new(Rounds, [{"甲": ["民", "狼"]}, {"乙": ["民", "民"]}], seed=1)
+    assert g.outcome().at == "night 1" and g.director_view()["at"] == "night 1"
+    g.next_round()
+    assert g.outcome().at == "reversal night 1"
+    assert g.director_view()["at"] == g.public_view()["at"] == "reversal night 1"

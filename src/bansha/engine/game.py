@@ -328,7 +328,7 @@ class Game:
         return self.accelerated_on is not None and self.accelerated_on == self.phase.label
 
     def outcome(self) -> Outcome:
-        return Outcome(self.finished, self.winner, self.phase.label)
+        return Outcome(self.finished, self.winner, self._label)  # round-qualified: reversal day 2
 
     def public_view(self) -> dict[str, Any]:
         return self._view(None)
@@ -338,7 +338,7 @@ class Game:
         faction and fate, every phase's outs, every event including the trace. For the
         director's screens and post-game statistics, never for a player or a bot."""
         return {
-            "at": self.phase.label,
+            "at": self._label,
             "finished": self.finished,
             "winner": self.winner,
             "sheriff": self.sheriff,
@@ -364,7 +364,7 @@ class Game:
 
     def _view(self, seat: str | None) -> dict[str, Any]:
         v: dict[str, Any] = {
-            "at": self.phase.label,
+            "at": self._label,
             "finished": self.finished,
             "winner": self.winner,
             "sheriff": self.sheriff,
