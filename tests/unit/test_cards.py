@@ -15,6 +15,7 @@ from bansha.engine import (
     Game,
     LegalAction,
     Phase,
+    Prompt,
     RoleSpec,
     Ruleset,
     SetupError,
@@ -22,6 +23,7 @@ from bansha.engine import (
 )
 from bansha.engine.cards import Card, RoundRecord, parse_ref, resolve_ref, seat_faction
 from bansha.engine.moment import Calendar, Until
+from bansha.engine.ruleset import Resolution
 from bansha.engine.state import StateError, state_of
 
 CAL = Calendar(("晨曦", "正午", "黄昏"), ("早夜", "午夜", "深夜", "凌晨"), "开局",
@@ -255,3 +257,24 @@ def test_where_a_game_stands_carries_its_round() -> None:
     g.next_round()
     assert g.outcome().at == "reversal night 1"
     assert g.director_view()["at"] == g.public_view()["at"] == "reversal night 1"
+
+
+class Asks(TwoCards):
+    """Toy: the night's resolution asks 甲 (the seat) for a choice of his card 甲:2."""
+
+    id = "toy-asks"
+    skills: ClassVar[dict[str, SkillSpec]] = {"查看": SkillSpec("查看"), "选": SkillSpec("选")}
+
+    def resolve(self, game: Game) -> Resolution:
+        answer = yield Prompt("甲", (LegalAction("甲:2", "选", ("乙:1",)),))
+        game.notify("甲", f"选了 {answer.target if answer else '无'}")
+
+
+def test_a_card_answers_its_seats_prompt() -> None:
+    g = Game.new(Asks, [{"甲": ["民", "狼"]}, {"乙": ["民", "民"]}], seed=1)
+    g.advance()
+    assert g.pending() == {"甲": [LegalAction("甲:2", "选", ("乙:1",))]}
+    g.submit(Action("乙:1", "选", "乙:1"))  # another seat's card does not answer it
+    assert g.prompt is not None
+    assert g.submit(Action("甲:2", "选", "乙:1"))
+    assert g.prompt is None and g.events[-1].text == "选了 乙:1"

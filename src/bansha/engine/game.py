@@ -420,7 +420,7 @@ class Game:
         if a.skill == "判罚":
             return self._give_card(a)
         p = self._prompt
-        if p is not None and p.seat == a.seat and p.option(a.skill) is not None:
+        if p is not None and self._answers(p, a) and p.option(a.skill) is not None:
             reason = self._check_prompt_answer(p, a)
             if reason is not None:
                 return self._refuse(a, reason)
@@ -451,6 +451,13 @@ class Game:
         self._immediate = True
         self._run(None, first=True)
         return ACCEPTED
+
+    def _answers(self, p: Prompt, a: Action) -> bool:
+        """`a` comes from the prompted seat: itself, or (card rulesets) one of its cards."""
+        if p.seat == a.seat:
+            return True
+        return (self.ruleset.card_targets and a.seat not in self.seats
+                and self._addressable(a.seat) and self.owner(a.seat) == p.seat)
 
     def _check_prompt_answer(self, p: Prompt, a: Action) -> str | None:
         opt = p.option(a.skill)
