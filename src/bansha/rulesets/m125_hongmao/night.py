@@ -137,7 +137,7 @@ def _ask_witch(game: Game, ref: str) -> Generator[Prompt, Action | None, Action 
                  if h is not None and h.charges != 0)
     if not opts:
         return None
-    answer = yield Prompt(ref, opts, default="视为放弃发动技能",
+    answer = yield Prompt(game.card(ref).seat, opts, default="视为放弃发动技能",
                           context="通灵之后，女巫可选择救药或毒药的目标")
     return answer
 

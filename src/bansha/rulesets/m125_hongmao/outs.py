@@ -79,8 +79,9 @@ def ask(game: Game, ref: str, skill: str, targets: tuple[str, ...], default: str
     if game.card(ref).seat in state(game).idle:
         game.trace(f"{ref} 的玩家已被红牌罚下（挂机）：{skill} {default}", skill=skill)
         return None
-    answer = yield Prompt(ref, (LegalAction(ref, skill, targets),), default=default,
-                          context=context)
+    # the prompt goes to the player; the option names the card that answers
+    answer = yield Prompt(game.card(ref).seat, (LegalAction(ref, skill, targets),),
+                          default=default, context=context)
     return answer.target if answer is not None else None
 
 
