@@ -35,6 +35,8 @@ def card_out(game: Game, ref: str, cause: str) -> Resolution:
     if seat.alive and not any(c.alive and in_play(game, c) for c in seat.cards):
         game.set_alive(card.seat, False)
         seat.out_cause, seat.out_at = cause, game.phases[-1].at
+    else:
+        game.set_alive(card.seat, seat.alive)  # drops the vote-target cache: a card left
     if not game.phase.is_night and cause != VOTED_OUT:
         # "讨论日进行时、投票结束时都会随时公示" (the vote's out is announced with its result)
         game.announce(f"{ref} 出局")

@@ -220,14 +220,26 @@ class M125Hongmao(Ruleset):
                 if why is not None and why != f"{a.name} 需要选择 {a.target.count} 个目标":
                     continue
                 targets = live_refs(game, but=c.ref if a.name == "决斗" else None)
-                if targets:
+                if a.target.count == 1:  # every target the submission check accepts
+                    targets = tuple(t for t in targets if self.check_submit(
+                        game, Action(c.ref, a.name, t)) is None)
+                else:  # 交换: "每个身份牌只能被选择一次"
+                    targets = tuple(t for t in targets if t not in h.targets_ever())
+                if len(targets) >= a.target.count:
                     acts.append(LegalAction(c.ref, a.name, targets, a.target.count, team=a.team))
         return acts
 
     def _skill_reason(self, game: Game, ref: str, skill: str) -> str | None:
         """Refusals the held skill does not know: the table's rules per skill."""
+        st = state(game)
+        if st.devoured.get(ref) == game.phase.n:
+            return f"{ref} 被时间吞噬，本日的技能视作未进行"
         if skill == "杀人" and not is_wolf_card(game.card(ref)):
             return "只有狼人身份牌可以杀人"
+        if skill == "杀人" and game.round == 2 and game.phase.n not in st.rekill and any(
+                r.action.skill == "杀人" and (r.day, r.part) == (game.phase.n, "night")
+                for r in game.record.recorded()):
+            return "第一轮狼人本夜有记录的杀人操作（包括空刀），不可更改"
         if skill == "决斗":
             first = int(self.options.get("决斗起始日", 2))
             if game.phase.n < first:
@@ -250,6 +262,8 @@ class M125Hongmao(Ruleset):
             return f"{card.ref} 是第二身份，历史轮中不在场"
         if not reversal.free_now(game, card.ref):
             return f"{card.ref} 是第一身份，按历史轮的记录行动（NPC），不能由玩家操作"
+        if not card.alive:
+            return f"{card.ref} 已出局，不能发动技能"
         if a.skill == "殉职":
             return None  # kept until the sheriff's card goes out (outs.ask)
         h = game.held.get(card.ref, a.skill)
@@ -259,8 +273,6 @@ class M125Hongmao(Ruleset):
             return f"{card.ref}（{card.role}）{what}"
         if a.skill in PROMPT_SKILLS:
             return None  # an answer handed in before its prompt (outs.ask)
-        if not card.alive:
-            return f"{card.ref} 已出局，不能发动技能"
         for t in a.all_targets():
             try:
                 tc = game.card(t)
@@ -270,14 +282,9 @@ class M125Hongmao(Ruleset):
                 return f"{t} 不在场或已出局，不能被选为目标"
         if a.skill == "决斗" and a.target == card.ref:
             return "决斗需要选择其他身份牌"
-        if a.skill in ("时间吞噬", "重定之理") and game.card(a.target or "").index != 1:
+        if a.skill in ("时间吞噬", "重定之理") and a.target is not None and \
+                game.card(a.target).index != 1:
             return f"{a.skill} 只能指定一个第一身份"
-        if st.devoured.get(card.ref) == game.phase.n:
-            return f"{card.ref} 被时间吞噬，本日的技能视作未进行"
-        if a.skill == "杀人" and game.round == 2 and game.phase.n not in st.rekill and any(
-                r.action.skill == "杀人" and (r.day, r.part) == (game.phase.n, "night")
-                for r in game.record.recorded()):
-            return "第一轮狼人本夜有记录的杀人操作（包括空刀），不可更改"
         why = self._skill_reason(game, card.ref, a.skill) or h.why_not(
             game.moment, a.all_targets())
         if why is not None:  # the window in the post's words
