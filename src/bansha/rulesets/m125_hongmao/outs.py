@@ -10,6 +10,7 @@ from bansha.engine import Action, Game, GameOver, LegalAction, Prompt
 from bansha.engine.abilities import Use
 from bansha.engine.ruleset import Resolution
 
+from . import lastwords
 from .common import in_play, is_wolf_card, live_refs
 from .reversal import free_now, recorded_choice
 from .state import state
@@ -40,6 +41,7 @@ def card_out(game: Game, ref: str, cause: str) -> Resolution:
     if not game.phase.is_night and cause != VOTED_OUT:
         # "讨论日进行时、投票结束时都会随时公示" (the vote's out is announced with its result)
         game.announce(f"{ref} 出局")
+    lastwords.grant(game, ref)
     history_end_check(game)
     if game.round == 2:
         game.check_win()  # "游戏状态满足某阵营胜利条件之一，游戏立即结束"

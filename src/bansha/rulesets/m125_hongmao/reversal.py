@@ -12,6 +12,7 @@ from bansha.engine.cards import Recorded
 from bansha.engine.held import Origin
 from bansha.engine.votes import ABSTAIN, VoteBox
 
+from . import lastwords
 from .common import PACK, is_wolf_card
 from .state import NightChoices, state
 
@@ -25,6 +26,7 @@ def start(game: Game) -> None:
     the pack ("第二轮游戏开始时，第二身份为狼人的所有角色才会加入共群")."""
     st = state(game)
     st.reversal = True
+    lastwords.new_round(game)
     st.night = NightChoices()
     st.votes_blocked = False
     for name in game.order:

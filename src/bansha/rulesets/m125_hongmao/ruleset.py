@@ -18,7 +18,7 @@ from bansha.engine.ruleset import Resolution, RoleSpec
 from bansha.engine.skills import SkillSpec, Window
 from bansha.engine.targets import TargetPipeline
 
-from . import day, deal, night, reversal, wins
+from . import day, deal, lastwords, night, reversal, wins
 from .common import PACK, in_play, is_wolf_card, live_refs
 from .deal import VILLAGE, WOLF
 from .roles import ALL_ROLES
@@ -91,6 +91,7 @@ class M125Hongmao(Ruleset):
         return M125State(TargetPipeline(("交换",)))
 
     def setup(self, game: Game) -> None:
+        game.lastwords.limit = lastwords.NO_LIMIT
         for n in game.order:
             cs = game.seats[n].cards
             for c in cs:
@@ -125,6 +126,7 @@ class M125Hongmao(Ruleset):
         outs = [n for n, _ in prev.outs] if prev is not None else []
         game.announce("昨夜出局：" + "、".join(outs) if outs else "昨夜无人出局")
         game.flush_later()
+        lastwords.publish(game)
         if game.sheriff is not None:
             game.announce(f"当日警长：{game.sheriff}")
         game.announce(f"{rev}{game.phase.chinese}：讨论日开始，请投票")
@@ -206,6 +208,10 @@ class M125Hongmao(Ruleset):
         if game.finished or seat in state(game).idle:
             return []
         acts: list[LegalAction] = []
+        for c in game.seats[seat].cards:
+            offer = game.lastwords.offer(c.ref)
+            if offer is not None:
+                acts.append(offer)
         part = game.phase.kind
         for c in game.seats[seat].cards:
             if not (c.alive and in_play(game, c) and reversal.free_now(game, c.ref)):
@@ -249,7 +255,7 @@ class M125Hongmao(Ruleset):
     def check_submit(self, game: Game, action: Action) -> str | None:
         a, st = action, state(game)
         if a.skill == "遗言":
-            return "m125 的遗言尚未实现"
+            return lastwords.reason(game, a)
         if a.skill == "投降":
             return self._surrender_reason(game, a)
         try:
@@ -357,6 +363,9 @@ class M125Hongmao(Ruleset):
                 game.reject(Action(u.actor, u.ability, u.chosen[0] if u.chosen else None),
                             f"{when}该身份牌没有出局，{u.ability}未使用")
         for key, sub in list(game.submitted.items()):
+            if sub.skill == "遗言":  # kept by lastwords.reason until published
+                del game.submitted[key]
+                continue
             game.reject(sub, f"{when}没有出局的警长，殉职未使用" if sub.skill == "殉职"
                         else f"{when}无法结算该技能")
             del game.submitted[key]
