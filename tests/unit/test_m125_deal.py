@@ -98,7 +98,7 @@ def test_a_reversal_label_needs_a_ruleset_with_a_reversal_round(tmp_path: Path) 
 
 
 def test_a_history_round_that_never_ends_never_reaches_the_reversal(tmp_path: Path) -> None:
-    """Nobody acts: the history round never meets an end condition (RULINGS 16)."""
+    """Nobody acts: the history round never meets an end condition (RULINGS 24)."""
     rows = "\n".join(f"  - {n}: [{', '.join(c)}]" for n, c in TABLE)
     f = tmp_path / "stall.yaml"
     f.write_text(f"ruleset: m125-hongmao\nplayers:\n{rows}\nscript:\n  - at: reversal day 1\n",

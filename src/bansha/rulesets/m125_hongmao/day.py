@@ -33,7 +33,7 @@ def resolve_day(game: Game) -> Resolution:
     st = state(game)
     _record_votes(game)
     if game.round == 2:
-        # recorded day skills (决斗) replay as the day closes, before the count (RULINGS 14)
+        # recorded day skills (决斗) replay as the day closes, before the count (RULINGS 16)
         for r in reversal.day_replays(game):
             if r.action.skill == DUEL and game.held.get(r.card, DUEL) is not None:
                 yield from duel(game, Action(r.card, DUEL, r.action.target))

@@ -1,6 +1,6 @@
 """遗言: "首夜出局的角色和所有在白天出局的角色拥有遗言。放弃遗言不会使留遗言的权利留给以后出局
 的角色。遗言中禁止使用Discuz!代码。" Rights are kept per card (a player may lose a card in
-each round; RULINGS 15); the texts are published as the next day starts ("因此出局的角色
+each round; RULINGS 14); the texts are published as the next day starts ("因此出局的角色
 遗言在下一个游戏日白天开始时公示"), in the order the cards went out."""
 
 from __future__ import annotations

@@ -62,7 +62,7 @@ def free_now(game: Game, ref: str) -> bool:
 
 def reach_end(game: Game) -> None:
     """Past the phase the history round ended in, the first cards still in play are
-    free ("到达历史轮结束的时刻…尚存活的第一身份牌此时可以自由行动"; RULINGS 11)."""
+    free ("到达历史轮结束的时刻…尚存活的第一身份牌此时可以自由行动"; RULINGS 19)."""
     st = state(game)
     if st.end_key is None or _part_key(game) <= st.end_key:
         return

@@ -1,10 +1,8 @@
 """[m125]虹猫蓝兔七侠传 as a ruleset: two identity cards per player, the rules acting
 on cards (`甲:1`, `甲:2`). Data from roles/, the deal from deal.py, the night from
-night.py, the day from day.py, outs from outs.py; this file wires the hooks.
-
-Done: the deal (流程0) and the history round (历史轮) with every first card's input
-recorded. Not done: the reversal round (逆转轮) — the game stops where the history
-round ends, saying so (RULINGS.md "Not implemented")."""
+night.py, the day from day.py, outs from outs.py, the reversal round's replays from
+reversal.py, its wins from wins.py; this file wires the hooks. What is and is not
+implemented: RULINGS.md."""
 
 from __future__ import annotations
 

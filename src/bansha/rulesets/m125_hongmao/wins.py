@@ -10,7 +10,7 @@ from .state import state
 
 
 def wolves_won(game: Game) -> bool:
-    """【狼人阵营】1，所有村民阵营的村民牌，在两轮游戏中至少出局过一次 (RULINGS 5)."""
+    """【狼人阵营】1，所有村民阵营的村民牌，在两轮游戏中至少出局过一次 (RULINGS 5, 23)."""
     if game.round != 2:
         return False
     out = state(game).ever_out

@@ -1,6 +1,6 @@
 """蚀时狼妃: 杀人【团队】; 时间吞噬【限定】 (逆转轮 night step (7)) "可以指定一个第一身份，该
 身份于第二天所做的投票和使用技能的操作均视作未进行，若为狼人，则可以重新指杀新的目标";
-穿越时空<强制> (always the second card: deal.py). RULINGS 12: 第二天 = the next game day
+穿越时空<强制> (always the second card: deal.py). RULINGS 20: 第二天 = the next game day
 (its day and its night); a wolf card voided lets the pack choose that night's kill."""
 
 from __future__ import annotations

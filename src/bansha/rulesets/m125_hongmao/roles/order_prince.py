@@ -24,7 +24,7 @@ def reorder(game: Game, use: Use) -> Resolution:
     st.reordered[ref] = day
     if is_wolf_card(game.card(ref)):
         st.rekill.add(day)
-    # "发动该技能会公示" (RULINGS 13: the target card is announced)
+    # "发动该技能会公示" (RULINGS 21: the target card is announced)
     game.announce(f"定序王子发动重定之理：{ref} 在第{day}天的白天和夜晚可以自由行动", later=True)
     game.notify(game.card(ref).seat,
                 f"重定之理：你的第一身份 {ref} 在第{day}天的白天和夜晚可以自由操作",
