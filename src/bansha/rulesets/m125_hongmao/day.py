@@ -103,9 +103,12 @@ def send_offs(game: Game) -> None:
     """红牌: the player's cards stay in play; with no record to follow the player idles
     (挂机): every later input is refused, no prompt is asked (RULINGS.md 9)."""
     st = state(game)
+    given = bool(game.sent_off_pending)
     while game.sent_off_pending:
         seat = game.sent_off_pending.pop(0)
         if seat not in st.idle:
             st.idle.add(seat)
             game.announce(f"红牌罚下：{seat}（身份牌仍然保留在场上，挂机）",
                           later=game.phase.is_night)
+    if given:
+        game.check_win()  # "阵营判负只需两红" (RULINGS 25)

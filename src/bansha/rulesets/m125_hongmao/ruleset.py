@@ -19,6 +19,7 @@ from bansha.engine.targets import TargetPipeline
 from . import day, deal, lastwords, night, reversal, wins
 from .common import PACK, in_play, is_wolf_card, live_refs
 from .deal import VILLAGE, WOLF
+from .forum import FORUM_RULES
 from .roles import ALL_ROLES
 from .schedule import SCHEDULE
 from .state import M125State, state
@@ -70,6 +71,7 @@ class M125Hongmao(Ruleset):
     rounds = ("", "reversal")
     rounds_cn = ("历史轮", "逆转轮")
     schedule = SCHEDULE
+    forum_rules = FORUM_RULES
     extra_roles: ClassVar[dict[str, tuple[str, ...]]] = {"警长": ("竞岗", "殉职")}
     option_specs = (
         OptionSpec("决斗起始日", 2, (2, 3),
@@ -371,8 +373,9 @@ class M125Hongmao(Ruleset):
     def win_rules(self) -> list[FactionRule[Game]]:
         # 历史轮 declares no winner (its end is outs.history_end_check); 投降 does; the
         # 逆转轮 lines in the post's order (狼人阵营 first)
-        return [FactionRule(WOLF, _surrendered, wins.wolves_won),
-                FactionRule(VILLAGE, lambda g: False, wins.village_won)]
+        return [FactionRule(WOLF, lambda g: _surrendered(g) or wins.reds_lost(g, WOLF),
+                            wins.wolves_won),
+                FactionRule(VILLAGE, lambda g: wins.reds_lost(g, VILLAGE), wins.village_won)]
 
     def result_extra(self, game: Game) -> dict[str, Any]:
         end = state(game).history_end

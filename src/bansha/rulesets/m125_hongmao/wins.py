@@ -27,3 +27,13 @@ def village_won(game: Game) -> bool:
     end = state(game).history_end
     return end is not None and end[1] == 1 and not any(
         c.alive for c in wolves if c.index == 2)
+
+
+RED_LOSS = 2  # the 作弊 note: "阵营判负只需两红" (RULINGS 25)
+
+
+def reds_lost(game: Game, faction: str) -> bool:
+    """Two red cards among the players of a faction: that faction loses."""
+    reds = sum(game.cards.counts[n].red for n in game.order
+               if n in game.cards.counts and game.seats[n].faction == faction)
+    return reds >= RED_LOSS
