@@ -278,3 +278,10 @@ def test_a_card_answers_its_seats_prompt() -> None:
     assert g.prompt is not None
     assert g.submit(Action("甲:2", "选", "乙:1"))
     assert g.prompt is None and g.events[-1].text == "选了 乙:1"
+
+
+def test_a_rounds_labels_read_in_chinese_once_its_game_exists() -> None:
+    from bansha.engine.phase import chinese_label
+    Game.new(Rounds, [{"甲": ["民", "狼"]}, {"乙": ["民", "民"]}], seed=1)
+    assert chinese_label("reversal night 2") == "逆转轮第2夜"
+    assert chinese_label("night 2") == "第2夜" and chinese_label("reversal x") == "reversal x"

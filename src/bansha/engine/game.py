@@ -31,7 +31,7 @@ from .lastwords import LastWords
 from .log import GameLog
 from .moment import Calendar, Moment, NewsBuffer
 from .penalties import CardLedger, normalise_colour
-from .phase import Phase
+from .phase import Phase, name_rounds
 from .registry import get_ruleset
 from .ring import Ring
 from .ruleset import DEFAULT_NAMES, Resolution, Ruleset
@@ -864,6 +864,7 @@ def _calendar(rs: type[Ruleset]) -> Calendar:
     cal = _CALENDARS.get(rs)
     if cal is None:
         cal = _CALENDARS[rs] = rs.schedule.calendar(rs.rounds, rs.rounds_cn)
+        name_rounds(rs.rounds, rs.rounds_cn)
     return cal
 
 
