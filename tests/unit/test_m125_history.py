@@ -65,6 +65,7 @@ def test_a_player_view_shows_the_cards_and_whether_they_may_speak() -> None:
     v = g.view("丁")
     assert [c["card"] for c in v["cards"]] == ["丁:1", "丁:2"]
     assert v["cards"][1]["in_play"] is False and v["may_speak"] is True
+    assert v["faction"] == "狼人阵营"  # 女巫 + 蚀时狼妃
     assert "group" not in v and g.view("甲")["group"] == {"狼群": ["甲", "乙"]}
     offers = {a.skill: a for a in g.legal("壬")}
     assert "决斗" not in offers  # "第二天之后的白天"

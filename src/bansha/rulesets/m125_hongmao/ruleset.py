@@ -384,6 +384,9 @@ class M125Hongmao(Ruleset):
     def view_extra(self, game: Game, seat: str) -> dict[str, Any]:
         s = game.seats[seat]
         extra: dict[str, Any] = {
+            # the player's own faction, from both cards ("其中有任何一个身份牌是狼人阵营则归属
+            # 狼人阵营"; the engine's default shows the first card's)
+            "faction": s.faction,
             "cards": [{"card": c.ref, "role": c.role, "faction": c.faction, "alive": c.alive,
                        "in_play": in_play(game, c)} for c in s.cards],
             # "逆转轮中，必须要有可以自由行动的身份牌才能发言": in the history round a

@@ -30,6 +30,6 @@ def burn(game: Game, use: Use) -> Resolution:
     yield
 
 
-ROLE = RoleData("纵火犯", "村民阵营", abilities=(
+ROLE: RoleData = RoleData("纵火犯", "村民阵营", abilities=(
     Ability("纵火", ("night",), once=True, target=Targeting("alive"), effect=burn,
             text="游戏日夜晚，可对一个目标纵火，被纵火的身份牌失去所有技能"),))

@@ -10,4 +10,4 @@ from .kill import KILL
 SHOT = Ability("最后一枪",
                text="当黑狼王并非因红牌罚下而出局后，黑狼王可以选择一名其他角色，对其开枪")
 
-ROLE = RoleData("黑狼王", "狼人阵营", abilities=(KILL, SHOT))
+ROLE: RoleData = RoleData("黑狼王", "狼人阵营", abilities=(KILL, SHOT))

@@ -16,6 +16,6 @@ def protect(game: Game, use: Use) -> Resolution:
     yield
 
 
-ROLE = RoleData("守卫", "村民阵营", abilities=(
+ROLE: RoleData = RoleData("守卫", "村民阵营", abilities=(
     Ability("守护", ("night",), target=Targeting("alive", not_twice_in_a_row=True),
             effect=protect, text="游戏日夜晚可守护一个身份牌，不能连续两晚守护同一张身份牌"),))

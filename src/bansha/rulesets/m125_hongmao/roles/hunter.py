@@ -7,4 +7,4 @@ from bansha.engine.abilities import Ability, RoleData
 
 SHOT = Ability("最后一枪", text="当猎人并非因红牌罚下而出局后，猎人可以选择一名其他角色，对其开枪")
 
-ROLE = RoleData("猎人", "村民阵营", abilities=(SHOT,))
+ROLE: RoleData = RoleData("猎人", "村民阵营", abilities=(SHOT,))

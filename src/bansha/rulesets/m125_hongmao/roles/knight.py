@@ -10,4 +10,4 @@ from bansha.engine.abilities import Ability, RoleData, Targeting
 DUEL = Ability("决斗", ("day",), once=True, target=Targeting("alive"),
                text="第二天之后的白天，可以发动此技能，选择一个角色的身份牌决斗")
 
-ROLE = RoleData("骑士", "村民阵营", abilities=(DUEL,))
+ROLE: RoleData = RoleData("骑士", "村民阵营", abilities=(DUEL,))

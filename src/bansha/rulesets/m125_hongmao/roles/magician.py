@@ -27,6 +27,6 @@ def swap(game: Game, use: Use) -> Resolution:
     yield
 
 
-ROLE = RoleData("魔术师", "村民阵营", abilities=(
+ROLE: RoleData = RoleData("魔术师", "村民阵营", abilities=(
     Ability("交换", ("night",), target=Targeting("alive", count=2, once_per_target=True),
             effect=swap, text="游戏日夜晚可选任意2个身份牌，每个身份牌只能被选择一次"),))

@@ -36,4 +36,4 @@ def reorder(game: Game, use: Use) -> Resolution:
 REORDER = Ability("重定之理", ("night",), once=True, target=Targeting("alive"), effect=reorder,
                   text="游戏日夜晚，可以对某个第一身份发动该技能")
 
-ROLE = RoleData("定序王子", "村民阵营", abilities=(REORDER,))
+ROLE: RoleData = RoleData("定序王子", "村民阵营", abilities=(REORDER,))

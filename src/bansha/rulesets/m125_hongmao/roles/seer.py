@@ -18,6 +18,6 @@ def foresee(game: Game, use: Use) -> Resolution:
     yield
 
 
-ROLE = RoleData("预言家", "村民阵营", abilities=(
+ROLE: RoleData = RoleData("预言家", "村民阵营", abilities=(
     Ability("预言", ("night",), target=Targeting("alive"), effect=foresee,
             text="游戏日夜晚，预言家可以查验一位角色的一张身份牌是不是狼人牌"),))

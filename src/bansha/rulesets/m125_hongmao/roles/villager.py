@@ -4,4 +4,4 @@ from __future__ import annotations
 
 from bansha.engine.abilities import RoleData
 
-ROLE = RoleData("村民", "村民阵营", count=8)
+ROLE: RoleData = RoleData("村民", "村民阵营", count=8)

@@ -6,4 +6,4 @@ from bansha.engine.abilities import RoleData
 
 from .kill import KILL
 
-ROLE = RoleData("狼人", "狼人阵营", abilities=(KILL,), count=2)
+ROLE: RoleData = RoleData("狼人", "狼人阵营", abilities=(KILL,), count=2)

@@ -34,4 +34,4 @@ SAVE = Ability("救药", ("night",), once=True, target=Targeting("alive"), effec
 POISON = Ability("毒药", ("night",), once=True, target=Targeting("alive"), effect=poison,
                  text="女巫可以毒杀一名角色，令其出局")
 
-ROLE = RoleData("女巫", "村民阵营", abilities=(SENSE, SAVE, POISON))
+ROLE: RoleData = RoleData("女巫", "村民阵营", abilities=(SENSE, SAVE, POISON))
