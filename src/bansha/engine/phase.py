@@ -27,12 +27,30 @@ def name_rounds(rounds: tuple[str, ...], rounds_cn: tuple[str, ...]) -> None:
             ROUND_NAMES[tag] = cn
 
 
+_LOADED: list[bool] = []
+
+
+def _round_names() -> dict[str, str]:
+    """Every registered ruleset's round names, read once (so a label reads the same
+    whether or not a game of that ruleset was made in this process)."""
+    if not _LOADED:
+        _LOADED.append(True)
+        from .registry import get_ruleset, ruleset_ids  # here: registry imports phase
+        for rid in ruleset_ids():
+            try:
+                rs = get_ruleset(rid)
+            except KeyError:
+                continue  # a broken plugin is reported by the registry itself
+            name_rounds(rs.rounds, rs.rounds_cn)
+    return ROUND_NAMES
+
+
 def chinese_label(label: str) -> str:
     """A phase label as a person reads it: 'day 2' → 第2天, 'night 6' → 第6夜,
     'reversal day 1' → 逆转轮第1天 (a round named by its ruleset). The JSON documents
     keep the labels themselves; a label that is not a phase's is returned as it is."""
     tag, _, rest = label.partition(" ")
-    if tag in ROUND_NAMES:
+    if tag in _round_names():
         inner = chinese_label(rest)
         return ROUND_NAMES[tag] + inner if inner != rest else label
     m = _LABEL.match(label)
