@@ -4,14 +4,26 @@ with two cards per seat (m125: "每个角色将会获得2个身份牌，其中�
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 from typing import ClassVar
 
 import pytest
 
-from bansha.engine import Action, Game, LegalAction, Phase, RoleSpec, Ruleset, SkillSpec
+from bansha.engine import (
+    Action,
+    Game,
+    LegalAction,
+    Phase,
+    Prompt,
+    RoleSpec,
+    Ruleset,
+    SetupError,
+    SkillSpec,
+)
 from bansha.engine.cards import Card, RoundRecord, parse_ref, resolve_ref, seat_faction
 from bansha.engine.moment import Calendar, Until
+from bansha.engine.ruleset import Resolution
 from bansha.engine.state import StateError, state_of
 
 CAL = Calendar(("晨曦", "正午", "黄昏"), ("早夜", "午夜", "深夜", "凌晨"), "开局",
@@ -135,8 +147,46 @@ def test_cards_in_a_game_inputs_address_cards_and_state_is_typed() -> None:
     assert not bad and "目标 乙:9 不是本局玩家" in bad.reason  # type: ignore[union-attr]
     with pytest.raises(StateError, match="not dict"):
         state_of(g, dict)
-    v = g.submit(Action("甲:1", "投票", "乙"))
-    assert not v and v.reason == "投票的投票人和投票对象应为玩家"  # type: ignore[union-attr]
+    v = g.submit(Action("甲:1", "投票", "乙:1"))  # a card votes, but not by night
+    assert not v and v.reason == "现在不是投票时间"  # type: ignore[union-attr]
+
+
+class CardVotes(TwoCards):
+    """Toy: a day-first two-card table where a bare seat name means its first card
+    (the `canonical` hook) and ballots are kept per card."""
+
+    id = "toy-card-votes"
+    first_phase = Phase("day", 1)
+
+    def canonical(self, game: Game, action: Action) -> Action:
+        def card(n: str | None) -> str | None:
+            return f"{n}:1" if n in game.seats else n
+        return Action(card(action.seat) or action.seat, action.skill, card(action.target))
+
+    def voter(self, game: Game, seat: str) -> str:
+        return f"{seat}:1"
+
+    def may_vote(self, game: Game, seat: str) -> str | None:
+        return None if seat in game.seats or seat.endswith(":1") else "只有第一张牌投票"
+
+    def may_be_voted(self, game: Game, target: str) -> str | None:
+        return None if game.card(target).alive else f"{target} 已出局"
+
+
+def test_card_rulesets_vote_by_card_and_record_alive_cards() -> None:
+    g = Game.new(CardVotes, [{"甲": ["民", "狼"]}, {"乙": ["民", "民"]}], seed=1)
+    g.card("乙:2").alive = False
+    offer = g.legal("甲")[-1]
+    assert offer.skill == "投票" and offer.targets == ("甲:1", "甲:2", "乙:1", "弃权")
+    assert g.submit(Action("甲", "投票", "甲:2"))  # the bare name is the first card
+    assert g.votes.current == {"甲:1": "甲:2"}
+    assert g.legal("甲")[-1].skill == "改票"  # its ballot is found under 甲:1
+    bad = g.submit(Action("乙:2", "投票", "甲:1"))
+    assert not bad and bad.reason == "只有第一张牌投票"  # type: ignore[union-attr]
+    bad = g.submit(Action("乙:1", "投票", "乙:2"))
+    assert not bad and bad.reason == "乙:2 已出局"  # type: ignore[union-attr]
+    g.advance()
+    assert g.director_view()["phases"][0]["alive"] == ["甲:1", "甲:2", "乙:1"]
 
 
 def test_without_card_targets_a_card_reference_is_refused_as_before() -> None:
@@ -177,3 +227,61 @@ def test_a_game_ends_a_round_and_replays_its_record_as_npc_inputs() -> None:
         "甲:1 已由玩家自由操作", "目标 甲:2 已出局，记录的操作无法发动"]
     with pytest.raises(ValueError, match="没有第3轮"):
         g.next_round()
+
+
+class Pairs(TwoCards):
+    """Toy dealing rules: two cards dealt per seat, 狼 never first."""
+
+    id = "toy-pairs"
+
+    def deal_hands(self, n: int, rng: random.Random) -> list[list[str]]:
+        return [["民", "狼"], ["民", "民"]][:n]
+
+    def hands_problem(self, hands: list[list[str]], names: list[str]) -> str | None:
+        bad = next((i for i, h in enumerate(hands) if h[0] == "狼"), None)
+        return None if bad is None else f"players[{bad}] ({names[bad]})：狼 不能为第一张"
+
+
+def test_a_ruleset_deals_hands_and_refuses_a_fixed_deal_that_breaks_its_rules() -> None:
+    g = Game.new(Pairs, ["甲", "乙"], seed=3)
+    assert [c.role for c in g.seats["甲"].cards] == ["民", "狼"]
+    with pytest.raises(SetupError, match=r"players\[1\] \(乙\)：狼 不能为第一张"):
+        Game.new(Pairs, [{"甲": ["民", "民"]}, {"乙": ["狼", "民"]}])
+    # the default accepts any fixed table, as before
+    assert Game.new(TwoCards, [{"甲": ["狼", "民"]}, {"乙": ["民", "民"]}]).seats["甲"].cards
+
+
+def test_where_a_game_stands_carries_its_round() -> None:
+    g = Game.new(Rounds, [{"甲": ["民", "狼"]}, {"乙": ["民", "民"]}], seed=1)
+    assert g.outcome().at == "night 1" and g.director_view()["at"] == "night 1"
+    g.next_round()
+    assert g.outcome().at == "reversal night 1"
+    assert g.director_view()["at"] == g.public_view()["at"] == "reversal night 1"
+
+
+class Asks(TwoCards):
+    """Toy: the night's resolution asks 甲 (the seat) for a choice of his card 甲:2."""
+
+    id = "toy-asks"
+    skills: ClassVar[dict[str, SkillSpec]] = {"查看": SkillSpec("查看"), "选": SkillSpec("选")}
+
+    def resolve(self, game: Game) -> Resolution:
+        answer = yield Prompt("甲", (LegalAction("甲:2", "选", ("乙:1",)),))
+        game.notify("甲", f"选了 {answer.target if answer else '无'}")
+
+
+def test_a_card_answers_its_seats_prompt() -> None:
+    g = Game.new(Asks, [{"甲": ["民", "狼"]}, {"乙": ["民", "民"]}], seed=1)
+    g.advance()
+    assert g.pending() == {"甲": [LegalAction("甲:2", "选", ("乙:1",))]}
+    g.submit(Action("乙:1", "选", "乙:1"))  # another seat's card does not answer it
+    assert g.prompt is not None
+    assert g.submit(Action("甲:2", "选", "乙:1"))
+    assert g.prompt is None and g.events[-1].text == "选了 乙:1"
+
+
+def test_a_rounds_labels_read_in_chinese_once_its_game_exists() -> None:
+    from bansha.engine.phase import chinese_label
+    Game.new(Rounds, [{"甲": ["民", "狼"]}, {"乙": ["民", "民"]}], seed=1)
+    assert chinese_label("reversal night 2") == "逆转轮第2夜"
+    assert chinese_label("night 2") == "第2夜" and chinese_label("reversal x") == "reversal x"

@@ -11,7 +11,8 @@ from bansha.engine.phase import Phase, chinese_label
 
 @pytest.mark.parametrize(("label", "shown"), [
     ("day 1", "第1天"), ("night 6", "第6夜"), ("night 0", "第0夜"), ("day 12", "第12天"),
-    ("reversal day 2", "reversal day 2"),  # not a phase label: left as it is
+    ("reversal day 2", "逆转轮第2天"),  # m125's round (scenario-format.md)
+    ("round3 day 2", "round3 day 2"),  # not a phase label: left as it is
 ])
 def test_chinese_label(label: str, shown: str) -> None:
     assert chinese_label(label) == shown

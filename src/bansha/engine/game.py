@@ -31,7 +31,7 @@ from .lastwords import LastWords
 from .log import GameLog
 from .moment import Calendar, Moment, NewsBuffer
 from .penalties import CardLedger, normalise_colour
-from .phase import Phase
+from .phase import Phase, name_rounds
 from .registry import get_ruleset
 from .ring import Ring
 from .ruleset import DEFAULT_NAMES, Resolution, Ruleset
@@ -201,12 +201,16 @@ class Game:
             given.append(fixed)
         if all(g is None for g in given):
             try:
-                return [[r] for r in rs.deal(len(names), rng)]
+                return rs.deal_hands(len(names), rng)
             except ValueError as e:
                 raise SetupError(str(e)) from None
         if any(g is None for g in given):
             raise SetupError("要么为每名玩家指定身份，要么都不指定（由种子发牌）")
-        return [g for g in given if g is not None]
+        hands = [g for g in given if g is not None]
+        problem = rs.hands_problem(hands, names)
+        if problem is not None:
+            raise SetupError(problem)
+        return hands
 
     @classmethod
     def replay(cls, log: GameLog | dict[str, Any]) -> Game:
@@ -233,6 +237,13 @@ class Game:
         if self._alive_cache is None:
             self._alive_cache = tuple(n for n in self.order if self.seats[n].alive)
         return self._alive_cache
+
+    def alive_names(self) -> list[str]:
+        """Who is alive as the phase records say it: seats, or with card targets
+        (m125 "the rules act on cards") every card in play (`Card.alive`)."""
+        if not self.ruleset.card_targets:
+            return self.alive_seats()
+        return [c.ref for n in self.order for c in self.seats[n].cards if c.alive]
 
     def set_alive(self, seat: str, alive: bool) -> None:
         self.seats[seat].alive = alive
@@ -292,9 +303,10 @@ class Game:
         if self.ruleset.may_vote(self, seat) is not None:
             return None
         box = self.votes
-        if seat not in box.current:
+        key = self.ruleset.voter(self, seat)
+        if key not in box.current:
             return LegalAction(seat, "投票", self._vote_targets())
-        if box.may_change(seat):
+        if box.may_change(key):
             return LegalAction(seat, "改票", self._vote_targets())
         return None
 
@@ -303,7 +315,10 @@ class Game:
         # (set_alive and _open_phase drop the cache)
         cache = self._vote_cache
         if cache is None:
-            targets = tuple(t for t in self.order if self.ruleset.may_be_voted(self, t) is None)
+            names: tuple[str, ...] = self.order
+            if self.ruleset.card_targets:  # every card may be a vote's target
+                names = tuple(c.ref for n in self.order for c in self.seats[n].cards)
+            targets = tuple(t for t in names if self.ruleset.may_be_voted(self, t) is None)
             cache = self._vote_cache = (0, (*targets, ABSTAIN))
         return cache[1]
 
@@ -313,7 +328,7 @@ class Game:
         return self.accelerated_on is not None and self.accelerated_on == self.phase.label
 
     def outcome(self) -> Outcome:
-        return Outcome(self.finished, self.winner, self.phase.label)
+        return Outcome(self.finished, self.winner, self._label)  # round-qualified: reversal day 2
 
     def public_view(self) -> dict[str, Any]:
         return self._view(None)
@@ -323,7 +338,7 @@ class Game:
         faction and fate, every phase's outs, every event including the trace. For the
         director's screens and post-game statistics, never for a player or a bot."""
         return {
-            "at": self.phase.label,
+            "at": self._label,
             "finished": self.finished,
             "winner": self.winner,
             "sheriff": self.sheriff,
@@ -335,7 +350,7 @@ class Game:
             ],
             "phases": [
                 {"at": p.at, "outs": list(p.outs), "sheriff": p.sheriff,
-                 "alive": list(p.alive) if p.alive is not None else self.alive_seats()}
+                 "alive": list(p.alive) if p.alive is not None else self.alive_names()}
                 for p in self.phases
             ],
             "events": list(self.events),
@@ -349,7 +364,7 @@ class Game:
 
     def _view(self, seat: str | None) -> dict[str, Any]:
         v: dict[str, Any] = {
-            "at": self.phase.label,
+            "at": self._label,
             "finished": self.finished,
             "winner": self.winner,
             "sheriff": self.sheriff,
@@ -386,6 +401,7 @@ class Game:
     def _submit(self, a: Action) -> Answer:
         if self.finished:
             return self._refuse(a, "游戏已结束")
+        a = self.ruleset.canonical(self, a)
         if a.skill == SPEEDUP:  # the director's input: it names no player
             reason = speedup_refusal(self, a)
             if reason is not None:
@@ -404,15 +420,17 @@ class Game:
         if a.skill == "判罚":
             return self._give_card(a)
         p = self._prompt
-        if p is not None and p.seat == a.seat and p.option(a.skill) is not None:
+        if p is not None and self._answers(p, a) and p.option(a.skill) is not None:
             reason = self._check_prompt_answer(p, a)
             if reason is not None:
                 return self._refuse(a, reason)
             self._run(a)
             return ACCEPTED
         if a.skill in ("投票", "改票"):
-            if a.seat not in seats or (a.target not in seats and a.target != ABSTAIN
-                                       and a.target is not None):
+            cards = self.ruleset.card_targets  # card rulesets vote card by card (甲:1)
+            if (a.seat not in seats and not cards) or (
+                    a.target not in seats and a.target != ABSTAIN and a.target is not None
+                    and not cards):
                 return self._refuse(a, "投票的投票人和投票对象应为玩家")
             return self._vote(a)
         if a.skill not in self.ruleset.skills:
@@ -433,6 +451,13 @@ class Game:
         self._immediate = True
         self._run(None, first=True)
         return ACCEPTED
+
+    def _answers(self, p: Prompt, a: Action) -> bool:
+        """`a` comes from the prompted seat: itself, or (card rulesets) one of its cards."""
+        if p.seat == a.seat:
+            return True
+        return (self.ruleset.card_targets and a.seat not in self.seats
+                and self._addressable(a.seat) and self.owner(a.seat) == p.seat)
 
     def _check_prompt_answer(self, p: Prompt, a: Action) -> str | None:
         opt = p.option(a.skill)
@@ -572,7 +597,7 @@ class Game:
     def _open_phase(self, phase: Phase) -> None:
         self._vote_cache = None
         if self.phases:
-            self.phases[-1].alive = self.alive_seats()
+            self.phases[-1].alive = self.alive_names()
         self.phase = phase
         self._label = phase.label if self.shape.round == 1 else self.calendar.label(
             self.calendar.of_phase(phase, "", self.shape.round))  # reversal night 1
@@ -843,6 +868,7 @@ def _calendar(rs: type[Ruleset]) -> Calendar:
     cal = _CALENDARS.get(rs)
     if cal is None:
         cal = _CALENDARS[rs] = rs.schedule.calendar(rs.rounds, rs.rounds_cn)
+        name_rounds(rs.rounds, rs.rounds_cn)
     return cal
 
 

@@ -16,10 +16,43 @@ _CHINESE = {"day": "第{n}天白天", "night": "第{n}天夜晚"}
 _SHORT = {"day": "第{n}天", "night": "第{n}夜"}
 
 
+# a round's label qualifier and its Chinese name ("reversal" → 逆转轮), filled in as
+# rulesets' calendars are built (game.py), so labels read alike everywhere
+ROUND_NAMES: dict[str, str] = {}
+
+
+def name_rounds(rounds: tuple[str, ...], rounds_cn: tuple[str, ...]) -> None:
+    for tag, cn in zip(rounds, rounds_cn, strict=False):
+        if tag and cn:
+            ROUND_NAMES[tag] = cn
+
+
+_LOADED: list[bool] = []
+
+
+def _round_names() -> dict[str, str]:
+    """Every registered ruleset's round names, read once (so a label reads the same
+    whether or not a game of that ruleset was made in this process)."""
+    if not _LOADED:
+        _LOADED.append(True)
+        from .registry import get_ruleset, ruleset_ids  # here: registry imports phase
+        for rid in ruleset_ids():
+            try:
+                rs = get_ruleset(rid)
+            except KeyError:
+                continue  # a broken plugin is reported by the registry itself
+            name_rounds(rs.rounds, rs.rounds_cn)
+    return ROUND_NAMES
+
+
 def chinese_label(label: str) -> str:
-    """A phase label as a person reads it: 'day 2' → 第2天, 'night 6' → 第6夜.
-    The JSON documents keep the labels themselves; a label that is not a phase's
-    is returned as it is."""
+    """A phase label as a person reads it: 'day 2' → 第2天, 'night 6' → 第6夜,
+    'reversal day 1' → 逆转轮第1天 (a round named by its ruleset). The JSON documents
+    keep the labels themselves; a label that is not a phase's is returned as it is."""
+    tag, _, rest = label.partition(" ")
+    if tag in _round_names():
+        inner = chinese_label(rest)
+        return ROUND_NAMES[tag] + inner if inner != rest else label
     m = _LABEL.match(label)
     return _SHORT[m.group(1)].format(n=int(m.group(2))) if m else label
 

@@ -177,6 +177,17 @@ class Ruleset:
         rng.shuffle(pool)
         return pool
 
+    def deal_hands(self, n: int, rng: random.Random) -> list[list[str]]:
+        """Cards for n seats in seat order, each seat's cards in its order (a seeded
+        chance step). One card each from `deal` unless a ruleset deals more."""
+        return [[r] for r in self.deal(n, rng)]
+
+    def hands_problem(self, hands: list[list[str]], names: list[str]) -> str | None:
+        """Why a deal fixed by hand breaks the post's dealing rules (forbidden pairs, a
+        card in the wrong slot), naming the player; None = it may be played. Only a
+        ruleset with such rules overrides it; the default accepts any table."""
+        return None
+
     # ---- hooks ----------------------------------------------------------
     def new_state(self) -> object | None:
         """The ruleset's typed state for one game (`game.state`, read back with
@@ -238,6 +249,20 @@ class Ruleset:
 
     def vote_weight(self, game: Game, seat: str) -> float:
         return 1.0
+
+    def canonical(self, game: Game, action: Action) -> Action:
+        """The input as the ruleset addresses it, before it is checked: a card ruleset
+        maps a bare seat name to the card that acts ("a name alone means the player's
+        card that holds the skill"). The default leaves every input as it is."""
+        return action
+
+    def voter(self, game: Game, seat: str) -> str:
+        """The name `seat`'s ballot is kept under (a card ruleset: its voting card)."""
+        return seat
+
+    def result_extra(self, game: Game) -> dict[str, Any]:
+        """Ruleset facts the result document adds (m125: history_end)."""
+        return {}
 
     def may_vote(self, game: Game, seat: str) -> str | None:
         return None if game.seats[seat].alive else "已出局的角色不能投票"

@@ -71,6 +71,7 @@ class Step:
 @dataclass
 class Block:
     at: Phase
+    round: int = 1  # m125: 2 = the reversal round (`reversal day N`)
     votes: list[tuple[str, str]] = field(default_factory=list)
     revotes: list[tuple[str, str]] = field(default_factory=list)
     actions: list[Step] = field(default_factory=list)
@@ -87,6 +88,29 @@ class Expect:
     raw: dict[str, Any]
     where: str
     at: Phase | None = None
+    round: int = 1
+
+    @property
+    def label(self) -> str:
+        """The phase label as the result writes it (`reversal night 2`)."""
+        assert self.at is not None
+        return round_label(self.at, self.round)
+
+
+def round_label(at: Phase, rnd: int) -> str:
+    return at.label if rnd == 1 else f"reversal {at.label}"
+
+
+REVERSAL = "reversal"
+
+
+def _round_of(label: Any, rs: type[Ruleset], fail: Any) -> tuple[Any, int]:
+    """`reversal day N` → ("day N", 2) where the ruleset has a reversal round."""
+    if isinstance(label, str) and label.split()[:1] == [REVERSAL]:
+        if REVERSAL not in rs.rounds:
+            raise fail(f"{rs.id} 只有一轮，没有 {label.strip()}")
+        return label.strip()[len(REVERSAL):], rs.rounds.index(REVERSAL) + 1
+    return label, 1
 
 
 @dataclass
@@ -207,26 +231,30 @@ def parse(doc: Any, src: str = "<scenario>") -> Scenario:
     if not isinstance(script_raw, list):
         raise err("script", f"应为列表，得到 {describe(script_raw)}")
     blocks: list[Block] = []
-    last: Phase | None = None
+    last: tuple[int, Phase] | None = None
     last_sub: tuple[int, int] | None = None
     for i, b in enumerate(script_raw):
         where = f"script[{i}]"
         _entry(b, BLOCK_KEYS, where, "应为映射（at、votes、actions 等）", err)
-        at = _phase(b.get("at"), rs, lambda m, w=where: err(w, m))
-        where = f"script[{i}] (at: {at.label})"
+        fail = lambda m, w=where: err(w, m)  # noqa: E731
+        label, rnd = _round_of(b.get("at"), rs, fail)
+        at = _phase(label, rs, fail)
+        shown_at = round_label(at, rnd)
+        where = f"script[{i}] (at: {shown_at})"
         pin = b.get("phase")
         sub = _sub_pin(pin, rs, where, err) if pin is not None else None
-        if last is not None and at < last:
-            raise err(where, f"脚本块应按游戏顺序排列（{at.label} 写在了 {last.label} 之后）")
-        if last is not None and at == last:
+        if last is not None and (rnd, at) < last:
+            raise err(where, f"脚本块应按游戏顺序排列（{shown_at} 写在了 "
+                             f"{round_label(last[1], last[0])} 之后）")
+        if last is not None and (rnd, at) == last:
             if sub is None or last_sub is None:
-                raise err(where, f"同一阶段只能有一个脚本块（{at.label} 重复）；"
+                raise err(where, f"同一阶段只能有一个脚本块（{shown_at} 重复）；"
                                  "同一天或同一夜的几个块须各写不同的 phase")
             if sub <= last_sub:
                 raise err(where, f"同一阶段的脚本块应按子阶段顺序排列（{shown(str(pin))} "
                                  "不在上一块的子阶段之后）")
-        last, last_sub = at, sub
-        blk = Block(at=at, where=where, phase=str(pin) if pin is not None else None)
+        last, last_sub = (rnd, at), sub
+        blk = Block(at=at, round=rnd, where=where, phase=str(pin) if pin is not None else None)
         speed = b.get("accelerate", False)
         if not isinstance(speed, bool):
             raise err(f"{where} accelerate", f"应为 true 或 false，得到 {describe(speed)}")
@@ -510,7 +538,9 @@ def _expects(raw: Any, rs: type[Ruleset], player: Any, err: Any) -> list[Expect]
         if len(checks) != 1:
             raise err(w, f"每项检查应恰好包含 {'、'.join(CHECKS)} 之一"
                          + (f"，给出了 {_listed(checks)}" if checks else ""))
-        at = _phase(e["at"], rs, lambda m, w=w: err(w, m)) if "at" in e else None
+        fail_e = lambda m, w=w: err(w, m)  # noqa: E731
+        label_e, rnd_e = _round_of(e["at"], rs, fail_e) if "at" in e else (None, 1)
+        at = _phase(label_e, rs, fail_e) if "at" in e else None
         if at is None and "winner" not in e:
             raise err(w, "需要 at")
         for key in ("out", "alive"):
@@ -545,5 +575,5 @@ def _expects(raw: Any, rs: type[Ruleset], player: Any, err: Any) -> list[Expect]
                 raise err(w, "announce.absent 应为 true 或 false")
             if _text(a, "contains", w, err) is None:
                 raise err(w, "announce.contains 应为要查找的文字，得到 空值")
-        out.append(Expect(e, w, at))
+        out.append(Expect(e, w, at, rnd_e))
     return out

@@ -8,7 +8,7 @@ from typing import Any
 from bansha.engine import Action, Game, Rejected, SetupError
 from bansha.engine.phase import chinese_label
 
-from .loader import Block, Expect, Scenario, ScenarioError, sub_key
+from .loader import MAX_DAY, Block, Expect, Scenario, ScenarioError, sub_key
 from .result import result_document
 
 
@@ -51,8 +51,17 @@ def run(sc: Scenario) -> RunResult:
                             "请在 options 中写 自定义配置: true；写 自定义配置: false 则只接受"
                             "规则贴的配置")
     for i, blk in enumerate(sc.script):
-        while not game.finished and game.phase < blk.at:
+        while not game.finished and (game.round, game.phase) < (blk.round, blk.at):
+            if game.round < blk.round and game.phase.n > MAX_DAY:
+                break  # m125: a history round that never ends never reaches the reversal
             game.advance()
+        if game.round < blk.round:
+            res.warnings.append(f"{blk.where}: 历史轮在第 {MAX_DAY} 天内没有结束，"
+                                "无法到达逆转轮，此块及之后的块未执行")
+            break
+        if game.round > blk.round:
+            res.warnings.append(f"{blk.where}: 历史轮已在{sc_end(game)}结束，此块未执行")
+            continue
         if game.finished:
             res.warnings.append(f"{blk.where}: 游戏已在{chinese_label(game.phase.label)}结束，"
                                 "此块未执行")
@@ -60,10 +69,17 @@ def run(sc: Scenario) -> RunResult:
         nxt = sc.script[i + 1] if i + 1 < len(sc.script) else None
         # another block of the same day or night follows (m192 sub-phase pins): leave
         # the phase open for it
-        _play_block(game, blk, res, stay=nxt is not None and nxt.at == blk.at)
+        same = nxt is not None and (nxt.round, nxt.at) == (blk.round, blk.at)
+        _play_block(game, blk, res, stay=same)
     for exp in sc.expect:
         res.checks.append(_check(game, sc, exp))
     return res
+
+
+def sc_end(game: Game) -> str:
+    """Where the first round ended (m125 history_end), for a message."""
+    end = game.ruleset.result_extra(game).get("history_end")
+    return str(end["at"]) if isinstance(end, dict) else "前一轮"
 
 
 def _play_block(game: Game, blk: Block, res: RunResult, stay: bool = False) -> None:
@@ -105,21 +121,24 @@ def _play_block(game: Game, blk: Block, res: RunResult, stay: bool = False) -> N
             _advance_to(game, blk, rs, pin)
             if game.finished:
                 break
+        # the name its refusal carries: a card ruleset's bare name means a card (甲 → 甲:1)
+        by = game.ruleset.canonical(game, a).seat if game.ruleset.card_targets else a.seat
         answer = game.submit(a)
         if want_reject:
-            expected_all.append((a.seat, a.skill, where))
-            expected.append((a.seat, a.skill, where))
+            expected_all.append((by, a.skill, where))
+            expected.append((by, a.skill, where))
             if isinstance(answer, Rejected):
                 res.checks.append(Check(where, True, f"被拒绝：{answer.reason}"))
                 expected.pop()
-    phase = game.phase
+    phase, rnd = game.phase, game.round
     guard = 0
     if stay and blk.phase is not None:  # the next block goes on in this phase: close
         while (not game.finished and game.phase == phase and guard < 1000  # this window
                and _here(rs, game) <= sub_key(rs, blk.phase)):
             game.advance()
             guard += 1
-    while not stay and not game.finished and game.phase == phase and guard < 1000:
+    while (not stay and not game.finished and game.phase == phase and game.round == rnd
+           and guard < 1000):
         game.advance()
         guard += 1
     # refusals that happened during resolution (an action voided at its step)
@@ -173,7 +192,7 @@ def _who(name: Any) -> str:
 
 def _check(game: Game, sc: Scenario, e: Expect) -> Check:
     raw = e.raw
-    where = e.where + (f" (at: {e.at.label})" if e.at else "")
+    where = e.where + (f" (at: {e.label})" if e.at else "")
     if "winner" in raw:
         want = raw["winner"]
         want_name = sc.ruleset.faction_name(str(want)) if want is not None else None
@@ -183,9 +202,9 @@ def _check(game: Game, sc: Scenario, e: Expect) -> Check:
     assert e.at is not None
     record = game.director_view()
     events = record["events"]
-    rec = _phase_record(record, e.at.label)
+    rec = _phase_record(record, e.label)
     if rec is None:
-        return Check(where, False, f"游戏没有进行到{chinese_label(e.at.label)}"
+        return Check(where, False, f"游戏没有进行到{chinese_label(e.label)}"
                                    f"（停在{chinese_label(game.phase.label)}）")
     if "out" in raw:
         got = [n for n, _ in rec["outs"]]
@@ -202,7 +221,7 @@ def _check(game: Game, sc: Scenario, e: Expect) -> Check:
     if "announce" in raw:
         contains = str(raw["announce"]["contains"])
         absent = bool(raw["announce"].get("absent", False))
-        hit = next((ev for ev in events if ev.kind == "announce" and ev.at == e.at.label
+        hit = next((ev for ev in events if ev.kind == "announce" and ev.at == e.label
                     and contains in ev.text), None)
         if hit is not None:
             return Check(where, not absent, f"公示：{hit.text}")
@@ -212,7 +231,7 @@ def _check(game: Game, sc: Scenario, e: Expect) -> Check:
     contains = "" if n.get("contains") is None else str(n["contains"])
     absent = bool(n.get("absent", False))
     for ev in events:
-        if ev.kind != "notify" or ev.at != e.at.label or ev.to is None or to not in ev.to:
+        if ev.kind != "notify" or ev.at != e.label or ev.to is None or to not in ev.to:
             continue
         if skill is not None and ev.skill != skill:
             continue
@@ -222,6 +241,6 @@ def _check(game: Game, sc: Scenario, e: Expect) -> Check:
     if absent:
         return Check(where, True, f"{to} 没有收到{what}")
     got = [ev.text for ev in events
-           if ev.kind == "notify" and ev.at == e.at.label and ev.to and to in ev.to]
+           if ev.kind == "notify" and ev.at == e.label and ev.to and to in ev.to]
     seen = "；".join(f"“{t}”" for t in got) if got else "（没有私信）"
     return Check(where, False, f"{to} 没有收到{what}；收到：{seen}")

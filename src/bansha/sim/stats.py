@@ -13,7 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from bansha.engine import Game, Phase
+from bansha.engine import Game
 
 NO_WINNER = "无人胜利"
 Z95 = 1.959963984540054  # the 97.5% quantile of the standard normal
@@ -72,7 +72,7 @@ def record(game: Game) -> GameRecord:
     ending = f"{winner}胜利" if oc.winner else winner
     if cause:
         ending += f"·{cause}"
-    return GameRecord(winner, Phase.parse(oc.at).n, ending, seats)
+    return GameRecord(winner, game.phase.n, ending, seats)
 
 
 @dataclass
