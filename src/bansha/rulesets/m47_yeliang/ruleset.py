@@ -174,13 +174,15 @@ class M47Yeliang(Ruleset):
         night = game.phase.is_night
         if night:
             st.night = NightTally()
-        st.outs = pipeline = outs.pipeline(game, st)
+        st.open_outs = lambda: outs.pipeline(game, st)
         try:
             for _window, step in NIGHT if night else DAY:  # the order table, schedule.py
                 yield from step(game, st)
         finally:  # also when the game ends mid-resolution: no Game kept in a cycle
-            st.out_records.extend(pipeline.records)
+            if st.outs is not None:
+                st.out_records.extend(st.outs.records)
             st.outs = None
+            st.open_outs = None
         # what is left was never taken: a skill no step settles, a badge or 神堕 choice
         # for an out that did not happen (遗言 are kept until they are published)
         when = "本夜" if night else "本日"

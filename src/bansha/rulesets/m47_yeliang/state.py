@@ -4,7 +4,7 @@ phase to the next, and the tally of the night being resolved."""
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING
 
 from bansha.engine.actions import Action, Prompt
@@ -35,7 +35,8 @@ class NightTally:
 
 
 class M47State:
-    __slots__ = ("gods", "holders", "joined_night", "night", "out_records", "outs", "stray",
+    __slots__ = ("gods", "holders", "joined_night", "night", "open_outs", "out_records", "outs",
+                 "stray",
                  "summon_used", "village_cursed", "villagers", "witch_tonight", "wolves")
 
     def __init__(self) -> None:
@@ -54,12 +55,16 @@ class M47State:
         # Game left in a reference cycle would wait for the cyclic GC instead of being
         # freed when the simulator drops it (measured: +10% instructions per game).
         self.outs: OutPipeline | None = None
+        self.open_outs: Callable[[], OutPipeline] | None = None  # makes it, on the first out
         self.out_records: list[OutRecord] = []  # every out of the game, kept from each pipeline
 
     def hit(self, seat: str, cause: str) -> Generator[Prompt, Action | None, Verdict]:
         """A harm of kind `cause` (指杀, 毒药, 侵蚀, 神堕…) through the out pipeline."""
-        assert self.outs is not None
-        return self.outs.hit(Harm(cause, seat))
+        p = self.outs
+        if p is None:  # most phases have no out of their own: made on the first
+            assert self.open_outs is not None, "an out outside a resolution"
+            p = self.outs = self.open_outs()
+        return p.hit(Harm(cause, seat))
 
 
 def m47(game: Game) -> M47State:
