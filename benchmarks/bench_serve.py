@@ -3,23 +3,34 @@ simulated players, against a real `bansha serve` subprocess.
 
     .venv/bin/python benchmarks/bench_serve.py                       # SQLite and PostgreSQL
     .venv/bin/python benchmarks/bench_serve.py --backends sqlite --games 14 --seconds 30
+    .venv/bin/python benchmarks/bench_serve.py --clients 2           # the load from 2 processes
 
 Each game is an M47 game (14 seats, so 14 games = 196 players); every player polls
 its legal actions and submits one of them (a vote, a skill, a 改票) with a
 command_id and the revision it saw; each game's director closes the window every
 `--window` seconds. Reported per backend: accepted submissions, p50/p99 latency
-of accepted submissions, refused ones (the engine's or the closed-window check),
-errors (non-200 answers or failed requests) and lost inputs (accepted but absent
-from the stored log afterwards). The client runs on the same machine as the
-server, so its own CPU use is part of the latency measured.
+of accepted submissions (as the client sees it, and the server's own part: the
+`Server-Timing` header, from the request reaching the application to its answer),
+refused ones (the engine's or the closed-window check), errors (non-200 answers or
+failed requests) and lost inputs (accepted but absent from the stored log
+afterwards), and the CPU the server and the load client used.
+
+The client runs on the same 2 cores as the server: its CPU (`client_cpu`) is time
+the server could not have, and a client process whose event loop is busy adds its
+own wait to every latency it measures. `--clients N` spreads the same players over
+N processes (the same request rate), which shows how much of the latency is the
+client's own queue.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
+import multiprocessing
 import os
 import random
+import resource
 import statistics
 import sys
 import tempfile
@@ -39,12 +50,90 @@ from tests.web.server_process import ServerProcess, free_port  # noqa: E402
 NAMES = list("甲乙丙丁戊己庚辛壬癸子丑寅卯")
 
 
-async def player(c: httpx.AsyncClient, gid: str, seat: str, token: str, stop: float,
+class Answer:
+    """A response, as both clients give it."""
+
+    def __init__(self, status: int, headers: dict[str, str], body: bytes) -> None:
+        self.status_code, self.headers, self.body = status, headers, body
+
+    def json(self) -> Any:
+        return json.loads(self.body)
+
+
+class RawConnection:
+    """A lean HTTP/1.1 keep-alive client, one connection per simulated player: a few
+    microseconds of CPU per request, so the latency it measures is the server's
+    (httpx's shared pool spends milliseconds per request scanning its connections,
+    and that queue on the client's own event loop was most of the latency measured
+    before). Errors surface as httpx.HTTPError, as with httpx."""
+
+    def __init__(self, host: str, port: int) -> None:
+        self.host, self.port = host, port
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def request(self, method: str, path: str, headers: dict[str, str],
+                      body: Any = None) -> Answer:
+        data = b"" if body is None else json.dumps(body, ensure_ascii=False).encode()
+        head = [f"{method} {path} HTTP/1.1", f"Host: {self.host}:{self.port}",
+                f"Content-Length: {len(data)}"]
+        if body is not None:
+            head.append("Content-Type: application/json")
+        head += [f"{k}: {v}" for k, v in headers.items()]
+        raw = ("\r\n".join(head) + "\r\n\r\n").encode() + data
+        for attempt in (1, 2):  # a keep-alive connection the server closed: once more
+            try:
+                if self.writer is None:
+                    self.reader, self.writer = await asyncio.open_connection(self.host,
+                                                                             self.port)
+                assert self.reader is not None
+                self.writer.write(raw)
+                status_line = await self.reader.readuntil(b"\r\n")
+                hdr = await self.reader.readuntil(b"\r\n\r\n")
+                hs = {}
+                for line in hdr.decode("latin-1").split("\r\n"):
+                    k, _, v = line.partition(":")
+                    if k:
+                        hs[k.strip().lower()] = v.strip()
+                content = await self.reader.readexactly(int(hs.get("content-length", "0")))
+                return Answer(int(status_line.split()[1]), hs, content)
+            except (OSError, asyncio.IncompleteReadError, ValueError, IndexError) as e:
+                await self.close()
+                if attempt == 2:
+                    raise httpx.TransportError(str(e)) from e
+        raise AssertionError("unreachable")
+
+    async def get(self, path: str, headers: dict[str, str]) -> Answer:
+        return await self.request("GET", path, headers)
+
+    async def post(self, path: str, headers: dict[str, str], json: Any = None) -> Answer:
+        return await self.request("POST", path, headers, json)
+
+    async def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+        self.reader = self.writer = None
+
+
+def _server_ms(r: Any) -> float | None:
+    """The server's own time for a request (`Server-Timing: app;dur=…`), if it says."""
+    st = r.headers.get("server-timing", "")
+    for part in st.split(","):
+        name, _, rest = part.strip().partition(";")
+        if name == "app" and rest.startswith("dur="):
+            try:
+                return float(rest[4:])
+            except ValueError:
+                return None
+    return None
+
+
+async def player(c: Any, gid: str, seat: str, token: str, stop: float,
                  stats: dict[str, Any]) -> None:
     rng = random.Random(f"{gid}{seat}")
     h = {"Authorization": f"Bearer {token}"}
     n = 0
-    while time.monotonic() < stop:
+    while time.time() < stop:
         await asyncio.sleep(rng.uniform(0.2, 0.6))  # a person (or bot) between clicks
         try:
             stats["requests"] += 1
@@ -78,63 +167,135 @@ async def player(c: httpx.AsyncClient, gid: str, seat: str, token: str, stop: fl
             stats["errors"] += 1
         elif r.json().get("accepted"):
             stats["latency"].append(dt)
+            sm = _server_ms(r)
+            if sm is not None:
+                stats["server_ms"].append(sm)
             stats["accepted"].append((gid, body["command_id"]))
         else:
             stats["refused"] += 1
 
 
-async def director(c: httpx.AsyncClient, gid: str, h: dict[str, str], window: float,
+async def director(c: Any, gid: str, h: dict[str, str], window: float,
                    stop: float, stats: dict[str, Any]) -> None:
-    while time.monotonic() < stop:
+    while time.time() < stop:
         await asyncio.sleep(window)
-        r = await c.post(f"/api/games/{gid}/advance", headers=h)
+        try:
+            r = await c.post(f"/api/games/{gid}/advance", headers=h)
+        except httpx.HTTPError:
+            stats["errors"] += 1
+            continue
         if r.status_code != 200:
             stats["errors"] += 1
-        elif not r.json().get("accepted"):  # finished: start another game in its place
+        elif not r.json().get("accepted"):  # finished
             return
         stats["advances"] += 1
 
 
-async def run(base: str, games: int, seconds: float, window: float) -> dict[str, Any]:
-    stats: dict[str, Any] = {"latency": [], "accepted": [], "refused": 0, "errors": 0,
-                             "advances": 0, "requests": 0}
-    limits = httpx.Limits(max_connections=300, max_keepalive_connections=300)
-    async with httpx.AsyncClient(base_url=base, timeout=30, limits=limits) as c:
-        r = await c.post("/api/login", json={"password": PASSWORD})
-        h = {"Authorization": f"Bearer {r.json()['token']}"}
-        tokens = []
-        for g in range(games):
-            r = await c.post("/api/games", headers=h,
-                             json={"ruleset": "m47-yeliang", "players": NAMES, "seed": g})
-            tokens.append((r.json()["id"], {s["name"]: s["token"] for s in r.json()["seats"]}))
-        stop = time.monotonic() + seconds
-        tasks = [director(c, gid, h, window, stop, stats) for gid, _ in tokens]
-        tasks += [player(c, gid, seat, tok, stop, stats) for gid, seats in tokens
-                  for seat, tok in seats.items()]
-        await asyncio.gather(*tasks)
-        lost = 0
-        for gid, _ in tokens:
-            doc = (await c.get(f"/api/games/{gid}/director", headers=h)).json()
-            logged = {i["command_id"] for i in doc["inputs"]}
-            lost += sum(1 for g, cid in stats["accepted"] if g == gid and cid not in logged)
-        stats["lost"] = lost
-        stats["players"] = sum(len(s) for _, s in tokens)
+def new_stats() -> dict[str, Any]:
+    return {"latency": [], "server_ms": [], "accepted": [], "refused": 0, "errors": 0,
+            "advances": 0, "requests": 0}
+
+
+async def load(base: str, games: list[tuple[str, dict[str, str]]], director_token: str,
+               window: float, stop: float, http: str) -> dict[str, Any]:
+    stats = new_stats()
+    h = {"Authorization": f"Bearer {director_token}"}
+    if http == "httpx":  # the first client: one httpx pool shared by every player
+        limits = httpx.Limits(max_connections=300, max_keepalive_connections=300)
+        async with httpx.AsyncClient(base_url=base, timeout=30, limits=limits) as c:
+            tasks = [director(c, gid, h, window, stop, stats) for gid, _ in games]
+            tasks += [player(c, gid, seat, tok, stop, stats) for gid, seats in games
+                      for seat, tok in seats.items()]
+            await asyncio.gather(*tasks)
+        return stats
+    host, port = base.removeprefix("http://").split(":")
+    conns: list[RawConnection] = []
+
+    def conn() -> RawConnection:
+        conns.append(RawConnection(host, int(port)))
+        return conns[-1]
+
+    tasks = [director(conn(), gid, h, window, stop, stats) for gid, _ in games]
+    tasks += [player(conn(), gid, seat, tok, stop, stats) for gid, seats in games
+              for seat, tok in seats.items()]
+    await asyncio.gather(*tasks)
+    for c in conns:
+        await c.close()
     return stats
 
 
-def report(name: str, s: dict[str, Any], seconds: float) -> None:
-    lat = sorted(s["latency"])
-    if lat:
-        p50 = statistics.median(lat) * 1000
-        p99 = lat[min(len(lat) - 1, int(0.99 * len(lat)))] * 1000
-    else:
-        p50 = p99 = float("nan")
-    print(f"{name:<11} players={s['players']} accepted={len(lat)} "
-          f"({len(lat) / seconds:.0f}/s) p50={p50:.1f}ms p99={p99:.1f}ms "
+def client_process(base: str, games: list[tuple[str, dict[str, str]]], director_token: str,
+                   window: float, stop: float, http: str) -> dict[str, Any]:
+    """One load process: its games' players and directors on one event loop."""
+    ru0 = resource.getrusage(resource.RUSAGE_SELF)
+    stats = asyncio.run(load(base, games, director_token, window, stop, http))
+    ru1 = resource.getrusage(resource.RUSAGE_SELF)
+    stats["client_cpu"] = (ru1.ru_utime - ru0.ru_utime) + (ru1.ru_stime - ru0.ru_stime)
+    return stats
+
+
+def run(base: str, games: int, seconds: float, window: float, clients: int,
+        http: str) -> dict[str, Any]:
+    with httpx.Client(base_url=base, timeout=30) as c:
+        r = c.post("/api/login", json={"password": PASSWORD})
+        token = r.json()["token"]
+        h = {"Authorization": f"Bearer {token}"}
+        made = []
+        for g in range(games):
+            r = c.post("/api/games", headers=h,
+                       json={"ruleset": "m47-yeliang", "players": NAMES, "seed": g})
+            made.append((r.json()["id"], {s["name"]: s["token"] for s in r.json()["seats"]}))
+        stop = time.time() + seconds
+        shares = [made[i::clients] for i in range(clients)]
+        if clients == 1:
+            parts = [client_process(base, made, token, window, stop, http)]
+        else:
+            ctx = multiprocessing.get_context("spawn")
+            with ctx.Pool(clients) as pool:
+                # the processes start while the clock runs: give them a second
+                stop += 1.0
+                parts = pool.starmap(client_process,
+                                     [(base, s, token, window, stop, http)
+                                      for s in shares])
+        stats = new_stats()
+        stats["client_cpu"] = 0.0
+        for p in parts:
+            for k in ("latency", "server_ms", "accepted"):
+                stats[k] += p[k]
+            for k in ("refused", "errors", "advances", "requests", "client_cpu"):
+                stats[k] += p[k]
+        lost = 0
+        for gid, _ in made:
+            doc = c.get(f"/api/games/{gid}/director", headers=h).json()
+            logged = {i["command_id"] for i in doc["inputs"]}
+            lost += sum(1 for g, cid in stats["accepted"] if g == gid and cid not in logged)
+        stats["lost"] = lost
+        stats["players"] = sum(len(s) for _, s in made)
+    return stats
+
+
+def _pct(values: list[float], q: float) -> float:
+    v = sorted(values)
+    if not v:
+        return float("nan")
+    return v[min(len(v) - 1, int(q * len(v)))]
+
+
+def report(name: str, s: dict[str, Any], seconds: float, clients: int, http: str) -> None:
+    lat = s["latency"]
+    p50 = statistics.median(lat) * 1000 if lat else float("nan")
+    p99 = _pct(lat, 0.99) * 1000
+    srv = s["server_ms"]
+    server = (f" server_p50={statistics.median(srv):.1f}ms server_p99={_pct(srv, 0.99):.1f}ms"
+              if srv else "")
+    print(f"{name:<11} players={s['players']} clients={clients}x{http} accepted={len(lat)} "
+          f"({len(lat) / seconds:.0f}/s) p50={p50:.1f}ms p99={p99:.1f}ms{server} "
           f"refused={s['refused']} advances={s['advances']} errors={s['errors']} "
-          f"lost={s['lost']} server_cpu={s['cpu']:.1f}s "
-          f"({1000 * s['cpu'] / max(1, s['requests']):.2f}ms per request, "
-          f"{s['requests']} requests)")
+          f"lost={s['lost']} requests={s['requests']} ({s['requests'] / seconds:.0f}/s) "
+          f"server_cpu={s['cpu']:.1f}s "
+          f"({1000 * s['cpu'] / max(1, s['requests']):.2f}ms per request) "
+          f"client_cpu={s['client_cpu']:.1f}s "
+          f"({100 * s['client_cpu'] / seconds:.0f}% of one core)", flush=True)
 
 
 def main() -> None:
@@ -144,6 +305,10 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=14)
     ap.add_argument("--seconds", type=float, default=30)
     ap.add_argument("--window", type=float, default=3.0, help="seconds between advances")
+    ap.add_argument("--clients", type=int, default=1, help="load processes (same players)")
+    ap.add_argument("--http", choices=("raw", "httpx"), default="raw",
+                    help="raw: one lean keep-alive connection per player; httpx: one "
+                         "shared httpx pool (the first version of this benchmark)")
     args = ap.parse_args()
     for backend in args.backends.split(","):
         with tempfile.TemporaryDirectory() as tmp:
@@ -158,7 +323,7 @@ def main() -> None:
                 with postgres.postgres_cluster(fsync=True) as base:
                     url = postgres.fresh_database(base, "bench")
                     stats = _bench(url, Path(tmp), args)
-            report(backend, stats, args.seconds)
+            report(backend, stats, args.seconds, args.clients, args.http)
 
 
 def _bench(url: str, tmp: Path, args: argparse.Namespace) -> dict[str, Any]:
@@ -167,7 +332,7 @@ def _bench(url: str, tmp: Path, args: argparse.Namespace) -> dict[str, Any]:
     try:
         assert srv.proc is not None
         cpu0 = _cpu_seconds(srv.proc.pid)
-        stats = asyncio.run(run(srv.base, args.games, args.seconds, args.window))
+        stats = run(srv.base, args.games, args.seconds, args.window, args.clients, args.http)
         # the server's own CPU per request: on a machine shared with other work (and
         # with this client) latency swings with the load; CPU per request much less
         stats["cpu"] = _cpu_seconds(srv.proc.pid) - cpu0

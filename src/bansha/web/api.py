@@ -31,11 +31,11 @@ from .bodies import (
     VoteBody,
 )
 from .deadlines import change as change_deadline
-from .jsonable import legal_dict
+from .inputs import seat_action, seat_vote
 from .live import DIRECTOR_PREFIX, CreateError, LiveGame
 from .server import Server
 from .talk import chats_for, diaries_for, post_chat, post_diary
-from .views import director_doc, game_doc, public_doc, seat_doc, stream_doc
+from .views import director_doc, game_doc, legal_doc, public_doc, seat_doc, stream_doc
 
 router = APIRouter(prefix="/api")
 
@@ -146,9 +146,8 @@ def get_legal(game_id: str, w: WhoDep, srv: ServerDep) -> dict[str, Any]:
     live = _game(srv, w, game_id)
     if w.is_director:
         raise ApiError(403, "legal 是座位的行动列表：导演请看 /director 的 pending")
-    with live.lock:  # legal(seat) alone: the route bots poll, kept cheap
-        return {"seat": w.name, "at": live.game.outcome().at, "revision": live.revision,
-                "legal": [legal_dict(la) for la in live.game.legal(w.name)]}
+    with live.lock:  # legal(seat) alone: the route bots poll, kept cheap (see fastpath.py)
+        return legal_doc(live, w.name)
 
 
 @router.get("/games/{game_id}/public")
@@ -190,19 +189,16 @@ def post_action(game_id: str, body: ActionBody, w: WhoDep, srv: ServerDep) -> di
     seat, actor, proxy = _acting_seat(w, live, body.by)
     if body.skill == "判罚":
         return {"accepted": False, "reason": "判罚只能由导演通过 /cards 给出"}
-    action = Action(seat, body.skill, target=body.target, targets=tuple(body.targets or ()),
-                    choice=body.choice, text=body.text)
-    return srv.games.submit(live, action, actor, body.command_id, body.revision, body.phase,
-                            proxy=proxy)
+    return srv.games.submit(live, seat_action(body, seat), actor, body.command_id,
+                            body.revision, body.phase, proxy=proxy)
 
 
 @router.post("/games/{game_id}/votes")
 def post_vote(game_id: str, body: VoteBody, w: WhoDep, srv: ServerDep) -> dict[str, Any]:
     live = _game(srv, w, game_id)
     seat, actor, proxy = _acting_seat(w, live, body.by)
-    skill = "投票" if body.kind == "vote" else "改票"
-    return srv.games.submit(live, Action(seat, skill, target=body.target), actor,
-                            body.command_id, body.revision, proxy=proxy)
+    return srv.games.submit(live, seat_vote(body, seat), actor, body.command_id,
+                            body.revision, proxy=proxy)
 
 
 @router.post("/games/{game_id}/advance")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -82,9 +83,37 @@ def create_app(server: Server, deadlines: bool = True) -> FastAPI:
             "detail": [{"loc": ["body"], "msg": "JSON 嵌套过深", "type": "json_invalid"}],
             "message": "body：JSON 嵌套过深"})
 
+    from .fastpath import FastPath
+    app.add_middleware(FastPath, server=server)  # inside LimitBody: the size check first
     app.add_middleware(LimitBody)
+    app.add_middleware(ServerTiming)
 
     return app
+
+
+class ServerTiming:
+    """`Server-Timing: app;dur=MS` on every answer: the time from the request reaching
+    the application to its answer starting, so a load test can tell the server's
+    part of a latency from its own (bench_serve.py)."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        t0 = time.perf_counter()
+
+        async def timed(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                ms = (time.perf_counter() - t0) * 1000
+                message = {**message, "headers": [*message.get("headers", ()),
+                                                  (b"server-timing", f"app;dur={ms:.1f}"
+                                                   .encode())]}
+            await send(message)
+
+        await self.app(scope, receive, timed)
 
 
 class LimitBody:

@@ -35,6 +35,12 @@ class Server:
                 self._who[token] = w
         return w
 
+    def cached_who(self, token: str) -> Who | None:
+        """The holder of a token already identified in this process (no query), else None."""
+        if token in self.revoked:
+            return None
+        return self._who.get(token)
+
     def revoke(self, tokens: list[str]) -> None:
         self.revoked.update(tokens)
         for t in tokens:

@@ -21,6 +21,13 @@ def game_doc(live: LiveGame) -> dict[str, Any]:
             "deadline": deadline_state(live)}
 
 
+def legal_doc(live: LiveGame, seat: str) -> dict[str, Any]:
+    """`legal(seat)` with the phase and revision it was read at (the caller holds the
+    game's lock)."""
+    return {"seat": seat, "at": live.game.outcome().at, "revision": live.revision,
+            "legal": [legal_dict(la) for la in live.game.legal(seat)]}
+
+
 def seat_doc(live: LiveGame, seat: str, mentor: bool = False) -> dict[str, Any]:
     doc: dict[str, Any] = jsonable(live.view(seat))
     doc.update(game=live.id, title=live.row.title, revision=live.revision,
