@@ -73,7 +73,7 @@ def test_console_forms_need_csrf_and_advance_works(sqlite_api: Api) -> None:
     r = api.client.post(f"/director/g/{gid}/card", data={"csrf": _csrf(page.text), "name": "乙",
                                                          "card": "黄", "reason": "发言违规"})
     assert "已判罚：乙 黄牌（发言违规）" in r.text
-    assert "[color=red][size=5]" in r.text  # the BBCode export holds the announcements
+    assert "[size=5][color=#FF0000]" in r.text  # the BBCode export holds the announcements
     r = api.client.post(f"/director/g/{gid}/undo", data={"csrf": _csrf(page.text)})
     assert "已撤销，回到 第1天白天" in r.text and "撤回的输入：导演 推进阶段" in r.text
 

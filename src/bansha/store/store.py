@@ -10,11 +10,12 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import bindparam, func, insert, select, update
+from sqlalchemy import Connection, bindparam, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from . import tables as t
 from .db import migrate, open_engine
+from .writer import GroupWriter
 
 
 def _now() -> dt.datetime:
@@ -83,8 +84,10 @@ class Store:
         self.engine = open_engine(url)
         self.dialect = self.engine.dialect.name
         migrate(self.engine)
+        self.writer = GroupWriter(self.engine)  # inputs and their answers (writer.py)
 
     def close(self) -> None:
+        self.writer.close()
         self.engine.dispose()
 
     # ----------------------------------------------------------- settings
@@ -175,7 +178,8 @@ class Store:
                      action: dict[str, Any] | None, actor: str, *, proxy: bool = False,
                      note: str | None = None, command_id: str | None = None,
                      answer: dict[str, Any] | None = None, new_window: bool = False) -> None:
-        """Append one input (and its command's answer) in one short transaction.
+        """Append one input (and its command's answer) in one short transaction, shared
+        with the other inputs waiting at that moment (writer.py); returns once committed.
 
         The caller (the live game, under its lock) knows the log's next `seq` and the
         game's new `revision`, so this is one INSERT, one UPDATE and one INSERT with no
@@ -184,7 +188,8 @@ class Store:
         The UPDATE names the revision it expects to replace: if another writer moved it,
         nothing is stored and StaleRevision is raised."""
         now = _now()
-        with self.engine.begin() as c:
+
+        def work(c: Connection) -> None:
             c.execute(_INSERT_INPUT, {
                 "game_id": game_id, "seq": seq, "revision": revision, "op": op,
                 "action": action, "actor": actor, "proxy": proxy, "note": note,
@@ -199,6 +204,8 @@ class Store:
                                             "answer": answer or {}, "actor": actor,
                                             "created_at": now})
 
+        self.writer.run(work)
+
     def next_seq(self, game_id: str) -> int:
         """The seq the game's next input gets (undone inputs keep theirs)."""
         with self.engine.connect() as c:
@@ -208,10 +215,13 @@ class Store:
     def record_command(self, game_id: str, command_id: str, answer: dict[str, Any],
                        actor: str) -> None:
         """Remember a refused command's answer (a retry gets the same refusal)."""
-        with self.engine.begin() as c:
+        now = _now()
+
+        def work(c: Connection) -> None:
             c.execute(_INSERT_COMMAND, {"game_id": game_id, "command_id": command_id,
-                                        "answer": answer, "actor": actor,
-                                        "created_at": _now()})
+                                        "answer": answer, "actor": actor, "created_at": now})
+
+        self.writer.run(work)
 
     def command(self, game_id: str, command_id: str) -> CommandRow | None:
         with self.engine.connect() as c:

@@ -16,6 +16,7 @@ from fastapi.responses import StreamingResponse
 
 from bansha.engine import Action
 
+from . import vote_thread
 from .auth import ApiError, Who, bearer, hash_password, login
 from .bodies import (
     ActionBody,
@@ -27,12 +28,16 @@ from .bodies import (
     DiaryBody,
     DirectorBody,
     LoginBody,
+    RulingBody,
     SeatBody,
     VoteBody,
+    VoteThreadBody,
 )
 from .deadlines import change as change_deadline
 from .inputs import seat_action, seat_vote
+from .jsonable import legal_dict
 from .live import DIRECTOR_PREFIX, CreateError, LiveGame
+from .rulings import DIRECTOR_SEAT, director_inputs
 from .server import Server
 from .talk import chats_for, diaries_for, post_chat, post_diary
 from .views import director_doc, game_doc, legal_doc, public_doc, seat_doc, stream_doc
@@ -219,6 +224,55 @@ def post_card(game_id: str, body: CardBody, w: WhoDep, srv: ServerDep) -> dict[s
     action = Action(body.name, "判罚", choice=body.card, text=body.reason)
     return srv.games.submit(live, action, DIRECTOR_PREFIX + w.name,
                             body.command_id or f"card-{uuid.uuid4()}", note=body.reason)
+
+
+@router.get("/games/{game_id}/rulings")
+def get_rulings(game_id: str, w: WhoDep, srv: ServerDep) -> dict[str, Any]:
+    """Extra route: the director's own inputs the open window offers (rulings.py)."""
+    live = _game(srv, w, game_id)
+    _director(w, "查看导演裁定")
+    with live.lock:
+        return {"revision": live.revision,
+                "rulings": [legal_dict(la) for la in director_inputs(live.game)]}
+
+
+@router.post("/games/{game_id}/rulings")
+def post_ruling(game_id: str, body: RulingBody, w: WhoDep, srv: ServerDep) -> dict[str, Any]:
+    """Extra route: enter a ruling only a person can make (m192 审讯 correctness, 寡言
+    breaches, where the ruleset offers them) or 加速, as `Action("导演", skill, ...)`."""
+    live = _game(srv, w, game_id)
+    _director(w, "作出导演裁定")
+    with live.lock:
+        open_now = [la.skill for la in director_inputs(live.game)]
+    if body.skill not in open_now:
+        return {"accepted": False,
+                "reason": f"本窗口没有导演裁定“{body.skill}”"
+                          + (f"（现在可裁定：{'、'.join(open_now)}）" if open_now else "")}
+    action = Action(DIRECTOR_SEAT, body.skill, target=body.target,
+                    targets=tuple(body.targets or ()), choice=body.choice, text=body.text)
+    return srv.games.submit(live, action, DIRECTOR_PREFIX + w.name,
+                            body.command_id or f"ruling-{uuid.uuid4()}", body.revision,
+                            note=body.text)
+
+
+@router.post("/games/{game_id}/vote-thread")
+def post_vote_thread(game_id: str, body: VoteThreadBody, w: WhoDep,
+                     srv: ServerDep) -> dict[str, Any]:
+    """Extra route: tally a pasted vote thread with the forum tools (preview), and with
+    `"apply": true` hand its counted votes to the game as the director's 代投."""
+    live = _game(srv, w, game_id)
+    _director(w, "统计投票帖")
+    try:
+        report = vote_thread.tally(live, body.thread, vote_thread.parse_close(body.close),
+                                   body.require_reply)
+    except vote_thread.ThreadError as e:
+        raise _unprocessable(e.field, str(e)) from None
+    doc: dict[str, Any] = {"tally": report.as_dict(), "applied": []}
+    if body.apply:
+        doc["applied"] = [a.as_dict() for a in
+                          vote_thread.apply(srv.games, live, w.name, body.thread, report)]
+    doc["revision"] = live.revision
+    return doc
 
 
 @router.post("/games/{game_id}/deadline")

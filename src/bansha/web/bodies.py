@@ -117,3 +117,22 @@ class DiaryBody(Body):
 class DeadlineBody(Body):
     action: Literal["set", "extend", "pause", "resume", "clear"]
     minutes: Annotated[float, Field(gt=0, le=7 * 24 * 60, allow_inf_nan=False)] | None = None
+
+
+class RulingBody(Body):
+    """A director's own input (rulings.py): a ruling only a person can make, or 加速."""
+    skill: Name
+    target: Name | None = None
+    targets: Annotated[list[Name], Field(max_length=16)] | None = None
+    choice: Choice | None = None
+    text: LongText | None = None
+    command_id: CommandId | None = None
+    revision: Revision | None = None
+
+
+class VoteThreadBody(Body):
+    """A day's vote thread as pasted (docs/forum.md's formats), to tally or apply."""
+    thread: Annotated[str, Field(min_length=1, max_length=200_000), Storable]
+    close: Annotated[str, Field(max_length=40), Storable] | None = None
+    apply: bool = False
+    require_reply: bool = True

@@ -8,6 +8,7 @@ director's login cookie, or the seat's link secret)."""
 from __future__ import annotations
 
 import json
+import logging
 import secrets
 import uuid
 from pathlib import Path
@@ -20,7 +21,9 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
 from bansha.engine import Action, Phase, get_ruleset, ruleset_ids
+from bansha.forum import announcement_posts
 
+from . import vote_thread
 from .api import _stream
 from .auth import ApiError, Who, csrf_ok, csrf_token, login
 from .bbcode import announcements_bbcode
@@ -28,10 +31,12 @@ from .deadlines import ACTIONS
 from .deadlines import change as change_deadline
 from .live import DIRECTOR_PREFIX, CreateError, LiveGame, replay
 from .live import describe as describe_input
+from .rulings import DIRECTOR_SEAT, offered
 from .server import Server
 from .talk import chats_for, diaries_for, post_chat, post_diary
 from .views import director_doc, public_doc, seat_doc
 
+log = logging.getLogger("bansha.web")
 HERE = Path(__file__).parent
 COOKIE = "bansha_director"
 LOGIN_CSRF = "bansha_login_csrf"
@@ -267,7 +272,7 @@ def _console(request: Request, w: Who, live: LiveGame, flash: dict[str, Any] | N
     srv = _srv(request)
     with live.lock:
         d = director_doc(live, srv.store)
-        bbcode = announcements_bbcode(live.game.director_view()["events"])
+        bbcode = _bbcode_posts(live)
     base = str(request.base_url).rstrip("/")
     links = [{"seat": t.seat, "kind": t.kind, "link": f"{base}/s/{t.token}"}
              for t in srv.store.tokens(live.id)]
@@ -275,6 +280,17 @@ def _console(request: Request, w: Who, live: LiveGame, flash: dict[str, Any] | N
                  csrf=csrf_token(srv.secret, w.token), flash=flash, bbcode=bbcode,
                  chats=chats_for(srv, live, w), chat_count=live.chatter,
                  events_url=f"/g/{live.id}/director-events", refresh_url=f"/director/g/{live.id}")
+
+
+def _bbcode_posts(live: LiveGame) -> list[dict[str, str]]:
+    """Each announcement post in the forum tools' director style (bansha.forum), one
+    to copy at a time; the platform's plain export if the forum tools cannot."""
+    try:
+        posts = announcement_posts(live.game)
+    except Exception:  # a replay the forum tools cannot make must not break the console
+        log.exception("announcement_posts failed")
+        return [{"at": "", "bbcode": announcements_bbcode(live.director_view()["events"])}]
+    return [{"at": p.at, "bbcode": p.bbcode()} for p in posts]
 
 
 @router.get("/director/g/{game_id}", response_class=HTMLResponse)
@@ -356,6 +372,17 @@ def _console_action(srv: Server, live: LiveGame, w: Who, what: str,
         ans = srv.games.submit(live, Action(name, "判罚", choice=card, text=reason),
                                DIRECTOR_PREFIX + w.name, cid, note=reason)
         return _flash(ans, f"已判罚：{name} {card}牌（{reason}）")
+    if what == "ruling":
+        skill = str(f.get("skill", "")).strip()
+        if offered(live.game, skill) is None:
+            return {"ok": False, "text": f"本窗口没有导演裁定“{skill}”"}
+        action = _action(DIRECTOR_SEAT, f)
+        assert action is not None
+        ans = srv.games.submit(live, action, DIRECTOR_PREFIX + w.name, cid, rev,
+                               note=action.text)
+        return _flash(ans, f"已裁定：{_describe(action)}")
+    if what in ("thread-preview", "thread-apply"):
+        return _thread(srv, live, w, what == "thread-apply", f)
     if what == "proxy":
         by = str(f.get("by", ""))
         if by not in seats:
@@ -366,6 +393,31 @@ def _console_action(srv: Server, live: LiveGame, w: Who, what: str,
         ans = srv.games.submit(live, action, DIRECTOR_PREFIX + w.name, cid, rev, proxy=True)
         return _flash(ans, f"已代 {by} 提交：{_describe(action)}")
     return {"ok": False, "text": f"未知的操作 {what}"}
+
+
+def _thread(srv: Server, live: LiveGame, w: Who, apply: bool,
+            f: dict[str, Any]) -> dict[str, Any]:
+    """Preview a pasted vote thread's tally, or apply it (vote_thread.py)."""
+    text, close_text = str(f.get("thread", "")), str(f.get("close", ""))
+    require_reply = not f.get("no_reply_check")
+    keep = {"thread": text, "close": close_text, "no_reply_check": not require_reply}
+    try:
+        report = vote_thread.tally(live, text, vote_thread.parse_close(close_text),
+                                   require_reply)
+    except vote_thread.ThreadError as e:
+        return {"ok": False, "text": f"无法统计：{e}", **keep}
+    doc = report.as_dict()
+    if not apply:
+        return {"ok": True, "text": "投票贴统计预览（尚未提交）：核对后点“按此统计提交投票”",
+                "tally": doc, **keep}
+    done = vote_thread.apply(srv.games, live, w.name, text, report)
+    bad = [a for a in done if not a.answer.get("accepted")]
+    msg = f"已按投票贴提交 {len(done) - len(bad)} 条投票/改票"
+    if bad:
+        msg += "；未生效：" + "；".join(f"#{a.floor} {a.voter} {a.skill} {a.target}："
+                                     f"{a.answer.get('reason')}" for a in bad)
+    return {"ok": not bad, "text": msg, "tally": doc, "applied": [a.as_dict() for a in done],
+            **keep}
 
 
 def _int(v: Any) -> int | None:

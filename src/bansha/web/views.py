@@ -12,6 +12,7 @@ from .auth import Who
 from .deadlines import state as deadline_state
 from .jsonable import jsonable, legal_dict
 from .live import LiveGame
+from .rulings import director_inputs
 
 
 def game_doc(live: LiveGame) -> dict[str, Any]:
@@ -52,6 +53,7 @@ def director_doc(live: LiveGame, store: Store) -> dict[str, Any]:
         options=live.row.options, revision=live.revision, window_revision=live.window_revision,
         pending={s: [legal_dict(la) for la in acts] for s, acts in g.pending().items()},
         acted=live.acted(),
+        director_inputs=[legal_dict(la) for la in director_inputs(g)],
         prompt=None if p is None else {"seat": p.seat, "options": [legal_dict(o) for o in
                                                                    p.options],
                                        "default": p.default, "context": p.context},
