@@ -73,7 +73,7 @@ tokens = Table(
     Column("token", String(64), primary_key=True),
     Column("game_id", String(32), ForeignKey("games.id"), nullable=False, index=True),
     Column("seat", Text, nullable=False),
-    Column("kind", String(16), nullable=False),  # seat | mentor
+    Column("kind", String(16), nullable=False),  # seat | mentor | spectator (seat = its name)
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("revoked_at", DateTime(timezone=True), nullable=True),
 )

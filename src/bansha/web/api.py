@@ -30,6 +30,7 @@ from .bodies import (
     LoginBody,
     RulingBody,
     SeatBody,
+    SpectatorBody,
     VoteBody,
     VoteThreadBody,
 )
@@ -141,6 +142,7 @@ def get_view(game_id: str, w: WhoDep, srv: ServerDep, seat: str | None = None) -
             raise _unprocessable("seat", f"没有名为 {seat} 的玩家", where="query")
         name = seat
     else:
+        _no_spectator(w)
         name = w.name
     with live.lock:
         return seat_doc(live, name, mentor=w.kind == "mentor")
@@ -151,6 +153,7 @@ def get_legal(game_id: str, w: WhoDep, srv: ServerDep) -> dict[str, Any]:
     live = _game(srv, w, game_id)
     if w.is_director:
         raise ApiError(403, "legal 是座位的行动列表：导演请看 /director 的 pending")
+    _no_spectator(w)
     with live.lock:  # legal(seat) alone: the route bots poll, kept cheap (see fastpath.py)
         return legal_doc(live, w.name)
 
@@ -177,6 +180,7 @@ def _acting_seat(w: Who, live: LiveGame, by: str | None) -> tuple[str, str, bool
     """(seat, actor, proxy) of an input: a seat acts for itself; the director for `by`."""
     if w.kind == "mentor":
         raise ApiError(403, "场外助理链接只能查看，不能行动")
+    _no_spectator(w)
     if w.is_director:
         if by is None:
             raise _unprocessable("by", "导演代投时需要用 by 写明代哪个座位行动")
@@ -306,6 +310,19 @@ def post_substitute(game_id: str, body: SeatBody, w: WhoDep, srv: ServerDep,
     return {"seat": body.seat, "token": token, "link": _link(request, token)}
 
 
+@router.post("/games/{game_id}/spectators")
+def post_spectator(game_id: str, body: SpectatorBody, w: WhoDep, srv: ServerDep,
+                   request: Request) -> dict[str, Any]:
+    """Extra route: a 观众 (spectator) link: the public view and a 树洞 of its own.
+    Anyone may also take one on the public page."""
+    live = _game(srv, w, game_id)
+    _director(w, "生成观战链接")
+    token = srv.games.spectator_link(live, body.name, w.name)
+    if token is None:
+        raise _unprocessable("name", f"名字 {body.name} 已被座位或其他观众使用")
+    return {"name": body.name, "token": token, "link": _link(request, token)}
+
+
 @router.post("/games/{game_id}/mentors")
 def post_mentor(game_id: str, body: SeatBody, w: WhoDep, srv: ServerDep,
                 request: Request) -> dict[str, Any]:
@@ -324,6 +341,7 @@ def get_chats(game_id: str, w: WhoDep, srv: ServerDep) -> dict[str, Any]:
     live = _game(srv, w, game_id)
     if w.kind == "mentor":
         raise ApiError(403, "场外助理不能查看群聊")
+    _no_spectator(w)
     return {"chats": chats_for(srv, live, w)}
 
 
@@ -345,8 +363,8 @@ def get_diary(game_id: str, w: WhoDep, srv: ServerDep) -> dict[str, Any]:
 @router.post("/games/{game_id}/diary")
 def post_diary_route(game_id: str, body: DiaryBody, w: WhoDep, srv: ServerDep) -> dict[str, Any]:
     live = _game(srv, w, game_id)
-    if w.kind != "seat":
-        raise ApiError(403, "只有玩家本人可以写自己的树洞")
+    if w.kind not in ("seat", "spectator"):
+        raise ApiError(403, "只有玩家或观众本人可以写自己的树洞")
     return post_diary(srv, live, w, body.text)
 
 
@@ -380,6 +398,11 @@ async def _stream(request: Request, srv: Server, live: LiveGame, w: Who) -> Asyn
             yield ": 心跳\n\n"
             beat = time.monotonic()
         await asyncio.sleep(0.2)
+
+
+def _no_spectator(w: Who) -> None:
+    if w.kind == "spectator":
+        raise ApiError(403, "观众链接只能看公开内容和写自己的树洞")
 
 
 def _unprocessable(field: str, message: str, where: str = "body") -> ApiError:

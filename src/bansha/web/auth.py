@@ -34,7 +34,7 @@ def token_hash(token: str) -> str:
 
 @dataclass(frozen=True)
 class Who:
-    kind: str  # director | seat | mentor
+    kind: str  # director | seat | mentor | spectator (观众: the public view and a diary)
     name: str  # the director's name, or the seat
     game_id: str | None = None  # None for a director (every game)
     token: str = ""

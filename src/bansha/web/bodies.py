@@ -136,3 +136,7 @@ class VoteThreadBody(Body):
     close: Annotated[str, Field(max_length=40), Storable] | None = None
     apply: bool = False
     require_reply: bool = True
+
+
+class SpectatorBody(Body):
+    name: Name

@@ -240,6 +240,21 @@ class LiveGames:
             self.store.replace_seat_token(live.id, seat, token, director)
         return token
 
+    def spectator_link(self, live: LiveGame, name: str, by: str | None) -> str | None:
+        """A 观众 link: the public view and a diary of its own (talk.py). The name is
+        unique in the game among seats and spectators (None: taken)."""
+        token = new_token()
+        with live.lock:
+            taken = set(live.game.public_view()["seats"]) | {
+                t.seat for t in self.store.tokens(live.id, include_revoked=True)
+                if t.kind == "spectator"}
+            if name in taken:
+                return None
+            self.store.add_token(live.id, name, token, "spectator")
+        if by is not None:
+            self.store.add_audit(live.id, live.revision, by, f"为观众 {name} 生成观战链接")
+        return token
+
     def mentor_link(self, live: LiveGame, seat: str, director: str) -> str:
         token = new_token()
         self.store.add_token(live.id, seat, token, "mentor")

@@ -40,6 +40,7 @@ log = logging.getLogger("bansha.web")
 HERE = Path(__file__).parent
 COOKIE = "bansha_director"
 LOGIN_CSRF = "bansha_login_csrf"
+PUBLIC_CSRF = "bansha_public_csrf"  # the public page's one form (take a spectator link)
 
 router = APIRouter(include_in_schema=False)
 templates = Jinja2Templates(directory=str(HERE / "templates"))
@@ -113,10 +114,13 @@ def public_page(request: Request, game_id: str) -> Response:
         reveal = live.director_view() if live.game.finished else None
     srv = _srv(request)
     ended = Who("director", "", game_id) if reveal is not None else Who("public", "", game_id)
-    return _page(request, "public.html", p=p, reveal=reveal, chat_count=live.chatter,
+    csrf = request.cookies.get(PUBLIC_CSRF) or secrets.token_urlsafe(16)
+    resp = _page(request, "public.html", p=p, reveal=reveal, chat_count=live.chatter,
                  chats=chats_for(srv, live, ended) if reveal is not None else {},
-                 diary=diaries_for(srv, live, ended),
+                 diary=diaries_for(srv, live, ended), csrf=csrf,
                  events_url=f"/g/{game_id}/events", refresh_url=f"/g/{game_id}")
+    resp.set_cookie(PUBLIC_CSRF, csrf, httponly=True, samesite="strict")
+    return resp
 
 
 @router.get("/g/{game_id}/events")
@@ -480,12 +484,46 @@ def _player(request: Request, w: Who, live: LiveGame, token: str,
                  refresh_url=f"/s/{token}")
 
 
+def _spectator(request: Request, w: Who, live: LiveGame, token: str,
+               flash: dict[str, Any] | None = None) -> Response:
+    srv = _srv(request)
+    with live.lock:
+        p = public_doc(live)
+    return _page(request, "spectator.html", p=p, viewer=w.name, token=token, flash=flash,
+                 csrf=csrf_token(srv.secret, token), diary=diaries_for(srv, live, w),
+                 chat_count=live.chatter,
+                 events_url=f"/api/games/{live.id}/events?token={token}",
+                 refresh_url=f"/s/{token}")
+
+
 @router.get("/s/{token}", response_class=HTMLResponse)
 def seat_page(request: Request, token: str) -> Response:
     got = _seat(request, token)
     if isinstance(got, Response):
         return got
+    if got[0].kind == "spectator":
+        return _spectator(request, *got, token)
     return _player(request, *got, token)
+
+
+@router.post("/g/{game_id}/spectate")
+async def spectate(request: Request, game_id: str) -> Response:
+    """Take a 观众 link from the public page (a name, unique in the game)."""
+    srv = _srv(request)
+    live = srv.games.get(game_id)
+    if live is None:
+        return _message(request, f"没有编号为 {game_id} 的游戏", 404)
+    f = await _form(request)
+    cookie = request.cookies.get(PUBLIC_CSRF)
+    if not cookie or not secrets.compare_digest(cookie, str(f.get("csrf", ""))):
+        return _message(request, "表单已过期，请刷新公开页后重试", 403)
+    name = str(f.get("name", "")).strip()[:40]
+    if not name:
+        return _message(request, "请写下观众的名字", 422)
+    token = await to_thread.run_sync(srv.games.spectator_link, live, name, None)
+    if token is None:
+        return _message(request, f"名字 {name} 已被座位或其他观众使用，请换一个", 422)
+    return RedirectResponse(f"/s/{token}", status_code=303)
 
 
 @router.post("/s/{token}/act")
@@ -498,6 +536,8 @@ async def seat_act(request: Request, token: str) -> Response:
     f = await _form(request)
     if not csrf_ok(srv.secret, token, f.get("csrf")):
         return _message(request, "表单校验失败（CSRF），请刷新页面后重试", 403)
+    if w.kind == "spectator":
+        return _spectator(request, w, live, token, {"ok": False, "text": "观众不能行动"})
     if w.kind != "seat":
         return _player(request, w, live, token, {"ok": False, "text": "场外助理链接只能查看"})
     action = _action(w.name, f)
@@ -521,6 +561,11 @@ async def seat_talk(request: Request, token: str, what: str) -> Response:
     if not csrf_ok(srv.secret, token, f.get("csrf")):
         return _message(request, "表单校验失败（CSRF），请刷新页面后重试", 403)
     text = str(f.get("text", "")).strip()
+    if w.kind == "spectator":
+        if what != "diary" or not text:
+            return _spectator(request, w, live, token, {"ok": False, "text": "请先写下内容"})
+        ans = await to_thread.run_sync(post_diary, srv, live, w, text)
+        return _spectator(request, w, live, token, _flash(ans, "已记入树洞"))
     if what not in ("chat", "diary") or not text:
         return _player(request, w, live, token, {"ok": False, "text": "请先写下内容"})
     if what == "chat":

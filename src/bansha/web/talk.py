@@ -2,8 +2,11 @@
 
 Who is in which group comes from the seat's own view (its `group` entry, which
 each ruleset fills); a chat is visible to that group's members and the director
-only, never to a mentor (m125: 场外助理不允许加入狼群或情侣群). A diary is visible
-to its author alone until the game ends, and to everyone after."""
+only, never to a mentor (m125: 场外助理不允许加入狼群或情侣群). A diary (树洞) is kept
+by a seat or a spectator (观众, with a spectator link: "Each player and spectator may
+keep a diary"); it is visible to its author alone until the game ends, and to
+everyone after. A spectator's diary is its own channel (SPECTATOR + name), so it is
+never mixed with a seat's."""
 
 from __future__ import annotations
 
@@ -19,6 +22,13 @@ def groups_of(live: LiveGame, seat: str) -> dict[str, list[str]]:
     if not isinstance(g, dict):
         return {}
     return {str(name): [str(m) for m in members] for name, members in g.items()}
+
+
+SPECTATOR = "观众:"
+
+
+def diary_channel(w: Who) -> str:
+    return SPECTATOR + w.name if w.kind == "spectator" else w.name
 
 
 def post_chat(srv: Server, live: LiveGame, w: Who, group: str, text: str) -> dict[str, Any]:
@@ -38,7 +48,7 @@ def post_chat(srv: Server, live: LiveGame, w: Who, group: str, text: str) -> dic
 
 
 def chats_for(srv: Server, live: LiveGame, w: Who) -> dict[str, list[dict[str, Any]]]:
-    if w.kind == "mentor" or w.kind == "public":
+    if w.kind in ("mentor", "public", "spectator"):
         return {}
     rows = srv.store.messages(live.id, "chat")
     if w.is_director:
@@ -54,9 +64,10 @@ def chats_for(srv: Server, live: LiveGame, w: Who) -> dict[str, list[dict[str, A
 
 
 def post_diary(srv: Server, live: LiveGame, w: Who, text: str) -> dict[str, Any]:
-    if w.kind != "seat":
-        return {"accepted": False, "reason": "只有玩家本人可以写自己的树洞"}
-    srv.store.add_message(live.id, "diary", w.name, w.name, live.game.outcome().at, text)
+    if w.kind not in ("seat", "spectator"):
+        return {"accepted": False, "reason": "只有玩家或观众本人可以写自己的树洞"}
+    srv.store.add_message(live.id, "diary", diary_channel(w), w.name, live.game.outcome().at,
+                          text)
     live.chatter += 1
     return {"accepted": True}
 
@@ -64,6 +75,8 @@ def post_diary(srv: Server, live: LiveGame, w: Who, text: str) -> dict[str, Any]
 def diaries_for(srv: Server, live: LiveGame, w: Who) -> list[dict[str, Any]]:
     """The author's own entries; everyone's once the game has ended."""
     finished = live.game.finished
-    return [{"author": r.author, "at": r.at, "text": r.text}
+    own = diary_channel(w) if w.kind in ("seat", "spectator") else None
+    return [{"author": r.author, "at": r.at, "text": r.text,
+             "spectator": r.channel.startswith(SPECTATOR)}
             for r in srv.store.messages(live.id, "diary")
-            if finished or (w.kind == "seat" and r.author == w.name)]
+            if finished or r.channel == own]

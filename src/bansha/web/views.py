@@ -73,7 +73,7 @@ def director_doc(live: LiveGame, store: Store) -> dict[str, Any]:
 def visible_events(live: LiveGame, w: Who) -> list[Any]:
     if w.is_director:
         events = live.director_view()["events"]
-    elif w.kind == "public":
+    elif w.kind in ("public", "spectator"):
         events = live.game.public_view()["events"]
     else:
         events = live.view(w.name)["events"]
