@@ -36,7 +36,15 @@ pytestmark = pytest.mark.skipif(
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[ServerProcess]:
+def server(database_url: str, tmp_path: Path) -> Iterator[ServerProcess]:
+    """`bansha serve` on SQLite and on the tests' PostgreSQL (conftest.database_url)."""
+    srv = ServerProcess(database_url, free_port(), tmp_path / "serve.log").start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture
+def sqlite_server(tmp_path: Path) -> Iterator[ServerProcess]:
     srv = ServerProcess(str(tmp_path / "bansha.db"), free_port(), tmp_path / "serve.log").start()
     yield srv
     srv.stop()
@@ -87,7 +95,8 @@ def _player_turn(page: Page, rng: random.Random) -> str | None:
 
 def test_director_and_players_play_an_m47_game_to_its_end(server: ServerProcess) -> None:
     assert sync_playwright is not None
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    art = ARTIFACTS / ("postgresql" if server.database.startswith("postgresql") else "sqlite")
+    art.mkdir(parents=True, exist_ok=True)
     rng = random.Random(47)
     d = {"Authorization": f"Bearer {server.director_token()}"}
     with httpx.Client(base_url=server.base, timeout=20) as c, sync_playwright() as pw:
@@ -114,8 +123,8 @@ def test_director_and_players_play_an_m47_game_to_its_end(server: ServerProcess)
             page.goto(links[seat])
             assert page.locator("#role .role").inner_text()
             players[seat] = page
-        players["甲"].screenshot(path=str(ARTIFACTS / "player-day1.png"), full_page=True)
-        director.screenshot(path=str(ARTIFACTS / "console-day1.png"), full_page=True)
+        players["甲"].screenshot(path=str(art / "player-day1.png"), full_page=True)
+        director.screenshot(path=str(art / "console-day1.png"), full_page=True)
 
         for window in range(60):
             state = c.get(f"/api/games/{gid}", headers=d).json()
@@ -134,9 +143,9 @@ def test_director_and_players_play_an_m47_game_to_its_end(server: ServerProcess)
             for page in players.values():  # live over SSE: no reload
                 page.wait_for_selector(f"#main[data-revision='{rev}']", timeout=15_000)
             if window == 2:
-                players["乙"].screenshot(path=str(ARTIFACTS / "player-live.png"),
+                players["乙"].screenshot(path=str(art / "player-live.png"),
                                          full_page=True)
-                director.screenshot(path=str(ARTIFACTS / "console-mid.png"), full_page=True)
+                director.screenshot(path=str(art / "console-mid.png"), full_page=True)
         state = c.get(f"/api/games/{gid}", headers=d).json()
         assert state["finished"], state
         winner = state["winner"] or "无人"
@@ -151,8 +160,8 @@ def test_director_and_players_play_an_m47_game_to_its_end(server: ServerProcess)
         table = public.inner_text("#reveal")
         for s in roles:
             assert s["name"] in table and s["roles"][0] in table
-        public.screenshot(path=str(ARTIFACTS / "reveal.png"), full_page=True)
-        players["甲"].screenshot(path=str(ARTIFACTS / "player-end.png"), full_page=True)
+        public.screenshot(path=str(art / "reveal.png"), full_page=True)
+        players["甲"].screenshot(path=str(art / "player-end.png"), full_page=True)
         browser.close()
 
 
@@ -167,9 +176,10 @@ def _first_action(c: httpx.Client, gid: str, token: str, not_seat: str) -> dict[
 
 
 def test_a_live_refresh_keeps_the_players_answer_and_a_half_written_text(
-        server: ServerProcess) -> None:
+        sqlite_server: ServerProcess) -> None:
     """Someone else's action refreshes a player's page live. The answer to the player's
     own submission stays on screen, and a text being written is not wiped."""
+    server = sqlite_server
     assert sync_playwright is not None
     d = {"Authorization": f"Bearer {server.director_token()}"}
     with httpx.Client(base_url=server.base, timeout=20) as c, sync_playwright() as pw:

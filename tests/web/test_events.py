@@ -19,8 +19,9 @@ NAMES = list("甲乙丙丁戊己庚辛壬癸子丑寅卯")
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[ServerProcess]:
-    srv = ServerProcess(str(tmp_path / "bansha.db"), free_port(), tmp_path / "serve.log").start()
+def server(database_url: str, tmp_path: Path) -> Iterator[ServerProcess]:
+    """`bansha serve` on SQLite and on the tests' PostgreSQL (conftest.database_url)."""
+    srv = ServerProcess(database_url, free_port(), tmp_path / "serve.log").start()
     yield srv
     srv.stop()
 
