@@ -67,6 +67,14 @@ def _srv(request: Request) -> Server:
     return s
 
 
+async def _off_loop(render: Any, *args: Any) -> Response:
+    """Render a page that reads a live game in a worker thread: the game's lock may be
+    held by an input waiting for its commit, and the event loop must not wait for it
+    (every other request, the fast path's included, would wait too)."""
+    resp: Response = await to_thread.run_sync(lambda: render(*args))
+    return resp
+
+
 def _page(request: Request, name: str, status: int = 200, **ctx: Any) -> HTMLResponse:
     ctx.setdefault("events_url", None)
     return templates.TemplateResponse(request, name, ctx, status_code=status)
@@ -331,7 +339,7 @@ async def console_post(request: Request, game_id: str, what: str) -> Response:
     if not csrf_ok(srv.secret, w.token, f.get("csrf")):
         return _message(request, "表单校验失败（CSRF），请刷新页面后重试", 403)
     flash = await to_thread.run_sync(_console_action, srv, live, w, what, f)
-    return _console(request, w, live, flash)
+    return await _off_loop(_console, request, w, live, flash)
 
 
 def _console_action(srv: Server, live: LiveGame, w: Who, what: str,
@@ -446,6 +454,10 @@ def _describe(a: Action) -> str:
     return " ".join(p for p in parts if p)
 
 
+def _no(text: str) -> dict[str, Any]:
+    return {"ok": False, "text": text}
+
+
 def _flash(ans: dict[str, Any], ok_text: str) -> dict[str, Any]:
     if ans.get("accepted"):
         return {"ok": True, "text": ok_text}
@@ -537,16 +549,17 @@ async def seat_act(request: Request, token: str) -> Response:
     if not csrf_ok(srv.secret, token, f.get("csrf")):
         return _message(request, "表单校验失败（CSRF），请刷新页面后重试", 403)
     if w.kind == "spectator":
-        return _spectator(request, w, live, token, {"ok": False, "text": "观众不能行动"})
+        return await _off_loop(_spectator, request, w, live, token, _no("观众不能行动"))
     if w.kind != "seat":
-        return _player(request, w, live, token, {"ok": False, "text": "场外助理链接只能查看"})
+        return await _off_loop(_player, request, w, live, token, _no("场外助理链接只能查看"))
     action = _action(w.name, f)
     if action is None or action.skill == "判罚":
-        return _player(request, w, live, token, {"ok": False, "text": "请选择要使用的技能"})
+        return await _off_loop(_player, request, w, live, token, _no("请选择要使用的技能"))
     cid = str(f.get("command_id") or uuid.uuid4().hex)[:200]
     ans = await to_thread.run_sync(lambda: srv.games.submit(
         live, action, w.name, cid, _int(f.get("revision"))))
-    return _player(request, w, live, token, _flash(ans, f"已提交：{_describe(action)}"))
+    flash = _flash(ans, f"已提交：{_describe(action)}")
+    return await _off_loop(_player, request, w, live, token, flash)
 
 
 @router.post("/s/{token}/{what}")
@@ -563,13 +576,13 @@ async def seat_talk(request: Request, token: str, what: str) -> Response:
     text = str(f.get("text", "")).strip()
     if w.kind == "spectator":
         if what != "diary" or not text:
-            return _spectator(request, w, live, token, {"ok": False, "text": "请先写下内容"})
+            return await _off_loop(_spectator, request, w, live, token, _no("请先写下内容"))
         ans = await to_thread.run_sync(post_diary, srv, live, w, text)
-        return _spectator(request, w, live, token, _flash(ans, "已记入树洞"))
+        return await _off_loop(_spectator, request, w, live, token, _flash(ans, "已记入树洞"))
     if what not in ("chat", "diary") or not text:
-        return _player(request, w, live, token, {"ok": False, "text": "请先写下内容"})
+        return await _off_loop(_player, request, w, live, token, _no("请先写下内容"))
     if what == "chat":
         ans = await to_thread.run_sync(post_chat, srv, live, w, str(f.get("group", "")), text)
-        return _player(request, w, live, token, _flash(ans, "已发送"))
+        return await _off_loop(_player, request, w, live, token, _flash(ans, "已发送"))
     ans = await to_thread.run_sync(post_diary, srv, live, w, text)
-    return _player(request, w, live, token, _flash(ans, "已记入树洞"))
+    return await _off_loop(_player, request, w, live, token, _flash(ans, "已记入树洞"))
