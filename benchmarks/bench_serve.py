@@ -4,6 +4,7 @@ simulated players, against a real `bansha serve` subprocess.
     .venv/bin/python benchmarks/bench_serve.py                       # SQLite and PostgreSQL
     .venv/bin/python benchmarks/bench_serve.py --backends sqlite --games 14 --seconds 30
     .venv/bin/python benchmarks/bench_serve.py --clients 2           # the load from 2 processes
+    .venv/bin/python benchmarks/bench_serve.py --sse                 # every page's stream open
 
 Each game is an M47 game (14 seats, so 14 games = 196 players); every player polls
 its legal actions and submits one of them (a vote, a skill, a 改票) with a
@@ -175,6 +176,34 @@ async def player(c: Any, gid: str, seat: str, token: str, stop: float,
             stats["refused"] += 1
 
 
+async def listener(host: str, port: int, gid: str, token: str, stop: float,
+                   stats: dict[str, Any]) -> None:
+    """A player's page open: the game's event stream, read until the run ends."""
+    try:
+        reader, writer = await asyncio.open_connection(host, port)
+    except OSError:
+        stats["errors"] += 1
+        return
+    writer.write((f"GET /api/games/{gid}/events HTTP/1.1\r\nHost: {host}:{port}\r\n"
+                  f"Authorization: Bearer {token}\r\n\r\n").encode())
+    try:
+        while True:
+            left = stop - time.time()
+            if left <= 0:
+                break
+            try:
+                line = await asyncio.wait_for(reader.readline(), left)
+            except TimeoutError:
+                break
+            if not line:
+                stats["errors"] += 1  # the server closed a stream it should keep open
+                break
+            if line.startswith(b"event: revision"):
+                stats["sse"] += 1
+    finally:
+        writer.close()
+
+
 async def director(c: Any, gid: str, h: dict[str, str], window: float,
                    stop: float, stats: dict[str, Any]) -> None:
     while time.time() < stop:
@@ -193,11 +222,11 @@ async def director(c: Any, gid: str, h: dict[str, str], window: float,
 
 def new_stats() -> dict[str, Any]:
     return {"latency": [], "server_ms": [], "accepted": [], "refused": 0, "errors": 0,
-            "advances": 0, "requests": 0}
+            "advances": 0, "requests": 0, "sse": 0}
 
 
 async def load(base: str, games: list[tuple[str, dict[str, str]]], director_token: str,
-               window: float, stop: float, http: str) -> dict[str, Any]:
+               window: float, stop: float, http: str, sse: bool) -> dict[str, Any]:
     stats = new_stats()
     h = {"Authorization": f"Bearer {director_token}"}
     if http == "httpx":  # the first client: one httpx pool shared by every player
@@ -218,6 +247,9 @@ async def load(base: str, games: list[tuple[str, dict[str, str]]], director_toke
     tasks = [director(conn(), gid, h, window, stop, stats) for gid, _ in games]
     tasks += [player(conn(), gid, seat, tok, stop, stats) for gid, seats in games
               for seat, tok in seats.items()]
+    if sse:
+        tasks += [listener(host, int(port), gid, tok, stop, stats) for gid, seats in games
+                  for tok in seats.values()]
     await asyncio.gather(*tasks)
     for c in conns:
         await c.close()
@@ -225,17 +257,17 @@ async def load(base: str, games: list[tuple[str, dict[str, str]]], director_toke
 
 
 def client_process(base: str, games: list[tuple[str, dict[str, str]]], director_token: str,
-                   window: float, stop: float, http: str) -> dict[str, Any]:
+                   window: float, stop: float, http: str, sse: bool) -> dict[str, Any]:
     """One load process: its games' players and directors on one event loop."""
     ru0 = resource.getrusage(resource.RUSAGE_SELF)
-    stats = asyncio.run(load(base, games, director_token, window, stop, http))
+    stats = asyncio.run(load(base, games, director_token, window, stop, http, sse))
     ru1 = resource.getrusage(resource.RUSAGE_SELF)
     stats["client_cpu"] = (ru1.ru_utime - ru0.ru_utime) + (ru1.ru_stime - ru0.ru_stime)
     return stats
 
 
 def run(base: str, games: int, seconds: float, window: float, clients: int,
-        http: str) -> dict[str, Any]:
+        http: str, sse: bool) -> dict[str, Any]:
     with httpx.Client(base_url=base, timeout=30) as c:
         r = c.post("/api/login", json={"password": PASSWORD})
         token = r.json()["token"]
@@ -248,21 +280,21 @@ def run(base: str, games: int, seconds: float, window: float, clients: int,
         stop = time.time() + seconds
         shares = [made[i::clients] for i in range(clients)]
         if clients == 1:
-            parts = [client_process(base, made, token, window, stop, http)]
+            parts = [client_process(base, made, token, window, stop, http, sse)]
         else:
             ctx = multiprocessing.get_context("spawn")
             with ctx.Pool(clients) as pool:
                 # the processes start while the clock runs: give them a second
                 stop += 1.0
                 parts = pool.starmap(client_process,
-                                     [(base, s, token, window, stop, http)
+                                     [(base, s, token, window, stop, http, sse)
                                       for s in shares])
         stats = new_stats()
         stats["client_cpu"] = 0.0
         for p in parts:
             for k in ("latency", "server_ms", "accepted"):
                 stats[k] += p[k]
-            for k in ("refused", "errors", "advances", "requests", "client_cpu"):
+            for k in ("refused", "errors", "advances", "requests", "client_cpu", "sse"):
                 stats[k] += p[k]
         lost = 0
         for gid, _ in made:
@@ -281,17 +313,21 @@ def _pct(values: list[float], q: float) -> float:
     return v[min(len(v) - 1, int(q * len(v)))]
 
 
-def report(name: str, s: dict[str, Any], seconds: float, clients: int, http: str) -> None:
+def report(name: str, s: dict[str, Any], seconds: float, clients: int, http: str,
+           sse: bool) -> None:
+    sse_tag = "+sse" if sse else ""
     lat = s["latency"]
     p50 = statistics.median(lat) * 1000 if lat else float("nan")
     p99 = _pct(lat, 0.99) * 1000
     srv = s["server_ms"]
     server = (f" server_p50={statistics.median(srv):.1f}ms server_p99={_pct(srv, 0.99):.1f}ms"
               if srv else "")
-    print(f"{name:<11} players={s['players']} clients={clients}x{http} accepted={len(lat)} "
+    print(f"{name:<11} players={s['players']} clients={clients}x{http}{sse_tag} "
+          f"accepted={len(lat)} "
           f"({len(lat) / seconds:.0f}/s) p50={p50:.1f}ms p99={p99:.1f}ms{server} "
           f"refused={s['refused']} advances={s['advances']} errors={s['errors']} "
-          f"lost={s['lost']} requests={s['requests']} ({s['requests'] / seconds:.0f}/s) "
+          f"lost={s['lost']} sse_messages={s['sse']} "
+          f"requests={s['requests']} ({s['requests'] / seconds:.0f}/s) "
           f"server_cpu={s['cpu']:.1f}s "
           f"({1000 * s['cpu'] / max(1, s['requests']):.2f}ms per request) "
           f"client_cpu={s['client_cpu']:.1f}s "
@@ -309,6 +345,8 @@ def main() -> None:
     ap.add_argument("--http", choices=("raw", "httpx"), default="raw",
                     help="raw: one lean keep-alive connection per player; httpx: one "
                          "shared httpx pool (the first version of this benchmark)")
+    ap.add_argument("--sse", action="store_true",
+                    help="every player also keeps its page's event stream open")
     args = ap.parse_args()
     for backend in args.backends.split(","):
         with tempfile.TemporaryDirectory() as tmp:
@@ -323,7 +361,7 @@ def main() -> None:
                 with postgres.postgres_cluster(fsync=True) as base:
                     url = postgres.fresh_database(base, "bench")
                     stats = _bench(url, Path(tmp), args)
-            report(backend, stats, args.seconds, args.clients, args.http)
+            report(backend, stats, args.seconds, args.clients, args.http, args.sse)
 
 
 def _bench(url: str, tmp: Path, args: argparse.Namespace) -> dict[str, Any]:
@@ -332,7 +370,8 @@ def _bench(url: str, tmp: Path, args: argparse.Namespace) -> dict[str, Any]:
     try:
         assert srv.proc is not None
         cpu0 = _cpu_seconds(srv.proc.pid)
-        stats = run(srv.base, args.games, args.seconds, args.window, args.clients, args.http)
+        stats = run(srv.base, args.games, args.seconds, args.window, args.clients, args.http,
+                    args.sse)
         # the server's own CPU per request: on a machine shared with other work (and
         # with this client) latency swings with the load; CPU per request much less
         stats["cpu"] = _cpu_seconds(srv.proc.pid) - cpu0

@@ -381,15 +381,15 @@ async def get_events(game_id: str, request: Request, srv: ServerDep,
 
 
 async def _stream(request: Request, srv: Server, live: LiveGame, w: Who) -> AsyncIterator[str]:
-    sent: list[Any] = []
-    last: tuple[int, int] | None = None
+    sent: tuple[int, int] | None = None
+    last: tuple[int, int, int] | None = None
     beat = time.monotonic()
     while not await request.is_disconnected() and not srv.stopping:
         if w.token in srv.revoked:
             yield "event: revoked\ndata: {\"reason\": \"这个座位链接已失效（替补）\"}\n\n"
             return
-        if (live.revision, live.chatter) != last:
-            last = (live.revision, live.chatter)
+        if (live.revision, live.chatter, live.epoch) != last:
+            last = (live.revision, live.chatter, live.epoch)
             doc, sent = await to_thread.run_sync(stream_doc, live, w, sent)
             yield f"event: revision\nid: {doc['revision']}\ndata: " \
                   f"{json.dumps(doc, ensure_ascii=False)}\n\n"

@@ -52,9 +52,18 @@ class LiveGame:
     deadline_window: int | None = None
     paused_left: float | None = None
 
+    # bumped whenever the live game is rebuilt (an undo, a rebuild after an error):
+    # within one epoch every view's event list only grows, so an event stream can
+    # send what it has not sent by count (views.stream_doc)
+    epoch: int = 0
+
     @property
     def id(self) -> str:
         return self.row.id
+
+    def rebuild(self, game: Game) -> None:
+        self.game = game
+        self.epoch += 1
 
     # Refused inputs stay in the live game (and the stored log) as the engine keeps
     # them, but a refusal changes nothing anyone sees (api.md): its answer and the
@@ -178,7 +187,7 @@ class LiveGames:
                 answer = live.game.submit(action)
             except Exception as e:  # the engine promises never to raise; if it does, say so
                 log.exception("engine raised on %r", action)
-                live.game = replay(live.row, live.inputs)
+                live.rebuild(replay(live.row, live.inputs))
                 return self._refuse(live, command_id, actor, f"导演程序无法处理这个输入（{e}）")
             if not answer:
                 # the engine logged the refused input (and a `rejected` event to its seat)
@@ -210,7 +219,7 @@ class LiveGames:
                 live.game.advance()
             except Exception as e:
                 log.exception("engine raised on advance")
-                live.game = replay(live.row, live.inputs)
+                live.rebuild(replay(live.row, live.inputs))
                 return refused(f"导演程序无法结算这个阶段（{e}）")
             return self._commit(live, "advance", None, actor, False, None, command_id, True,
                                 {"at": live.game.outcome().at})
@@ -228,7 +237,8 @@ class LiveGames:
             what = f"撤销最近一次推进（撤回 {len(taken)} 条输入）"
             game = replay(live.row, keep)
             rev = self.store.undo(live.id, undone[0].seq, director, what)
-            live.game, live.inputs = game, keep
+            live.inputs = keep
+            live.rebuild(game)
             live.revision = live.window_revision = rev
             self._rule_deadline(live)
             return {"accepted": True, "revision": rev, "at": game.outcome().at,
@@ -315,7 +325,7 @@ class LiveGames:
                 command_id=command_id, answer=answer, new_window=new_window)
         except Exception:
             # not stored, so not accepted: the game goes back to what the log holds
-            live.game = replay(live.row, live.inputs)
+            live.rebuild(replay(live.row, live.inputs))
             raise
         now = _now()
         live.next_seq = seq + 1

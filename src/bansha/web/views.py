@@ -71,24 +71,35 @@ def director_doc(live: LiveGame, store: Store) -> dict[str, Any]:
 
 
 def visible_events(live: LiveGame, w: Who) -> list[Any]:
+    return [jsonable(e) for e in _visible(live, w)]
+
+
+def _visible(live: LiveGame, w: Who) -> list[Any]:
     if w.is_director:
         events = live.director_view()["events"]
     elif w.kind in ("public", "spectator"):
         events = live.game.public_view()["events"]
     else:
         events = live.view(w.name)["events"]
-    return [jsonable(e) for e in events]
+    return list(events)
 
 
-def stream_doc(live: LiveGame, w: Who, sent: list[Any]) -> tuple[dict[str, Any], list[Any]]:
+def stream_doc(live: LiveGame, w: Who,
+               sent: tuple[int, int] | None) -> tuple[dict[str, Any], tuple[int, int]]:
     """The next SSE message for `w`: the events it may see that it was not sent yet
-    (all of them, with reset, when an undo took some back)."""
+    (all of them, with reset, when an undo took some back). `sent` is (epoch, count)
+    of what this stream has sent: within an epoch a view's events only grow, so only
+    the new ones are converted (with a player's page open on every seat, each
+    revision wakes every stream of the game; converting each seat's whole history
+    every time was O(events) per stream per revision)."""
     with live.lock:
         oc = live.game.outcome()
-        events = visible_events(live, w)
-        rev, chat = live.revision, live.chatter
-    reset = events[:len(sent)] != sent
-    new = events if reset else events[len(sent):]
+        events = _visible(live, w)
+        rev, chat, epoch = live.revision, live.chatter, live.epoch
+    reset = sent is None or sent[0] != epoch or sent[1] > len(events)
+    start = 0 if reset or sent is None else sent[1]
+    new = [jsonable(e) for e in events[start:]]
     doc = {"game": live.id, "revision": rev, "at": oc.at, "finished": oc.finished,
-           "winner": oc.winner, "chat": chat, "reset": reset, "events": new}
-    return doc, events
+           "winner": oc.winner, "chat": chat, "reset": reset and sent is not None,
+           "events": new}
+    return doc, (epoch, len(events))
