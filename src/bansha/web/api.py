@@ -381,23 +381,37 @@ async def get_events(game_id: str, request: Request, srv: ServerDep,
 
 
 async def _stream(request: Request, srv: Server, live: LiveGame, w: Who) -> AsyncIterator[str]:
+    """Wait for the game's change signal (notify.py; a 1 s poll as a safety net), then
+    send what changed. The document is built on the event loop when the game's lock
+    is free at once, else in a worker thread (an input holds it over its commit).
+    StreamingResponse ends the stream when the client goes away."""
     sent: tuple[int, int] | None = None
     last: tuple[int, int, int] | None = None
     beat = time.monotonic()
-    while not await request.is_disconnected() and not srv.stopping:
+    while not srv.stopping:
         if w.token in srv.revoked:
             yield "event: revoked\ndata: {\"reason\": \"这个座位链接已失效（替补）\"}\n\n"
             return
         if (live.revision, live.chatter, live.epoch) != last:
             last = (live.revision, live.chatter, live.epoch)
-            doc, sent = await to_thread.run_sync(stream_doc, live, w, sent)
+            if live.lock.acquire(blocking=False):
+                try:
+                    doc, sent = stream_doc(live, w, sent)
+                finally:
+                    live.lock.release()
+            else:
+                doc, sent = await to_thread.run_sync(stream_doc, live, w, sent)
             yield f"event: revision\nid: {doc['revision']}\ndata: " \
                   f"{json.dumps(doc, ensure_ascii=False)}\n\n"
             beat = time.monotonic()
-        elif time.monotonic() - beat > 15:
+            await asyncio.sleep(0.1)  # a burst of inputs is one message, not one each
+            continue
+        if time.monotonic() - beat > 15:
             yield ": 心跳\n\n"
             beat = time.monotonic()
-        await asyncio.sleep(0.2)
+        if await request.is_disconnected():
+            return
+        await srv.notifier.wait(live.id, 1.0)
 
 
 def _no_spectator(w: Who) -> None:

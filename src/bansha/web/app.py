@@ -28,9 +28,11 @@ MAX_BODY = 256 * 1024
 def create_app(server: Server, deadlines: bool = True) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        server.notifier.bind(asyncio.get_running_loop())
         task = asyncio.create_task(ticker(server)) if deadlines else None
         yield
         server.stopping = True  # event streams end, the ticker stops
+        server.notifier.changed()
         if task is not None:
             task.cancel()
 

@@ -74,6 +74,7 @@ def change(srv: Server, live: LiveGame, director: str, action: str,
         srv.store.set_deadline(live.id, at, window, paused, director, what)
         live.deadline_at, live.deadline_window, live.paused_left = at, window, paused
         live.chatter += 1  # pages refresh to show the new countdown
+        srv.notifier.changed(live.id)
         return {"accepted": True, "deadline": state(live)}
 
 

@@ -15,6 +15,7 @@ import datetime as dt
 import logging
 import secrets
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -121,6 +122,8 @@ class LiveGames:
     def __init__(self, store: Store) -> None:
         self.store = store
         self.games: dict[str, LiveGame] = {}
+        # told the id of a game that changed (the event streams wait on it: notify.py)
+        self.on_change: Callable[[str], None] = lambda _game_id: None
         self._create_lock = threading.Lock()
         for row in store.games():
             inputs = store.inputs(row.id)
@@ -241,6 +244,7 @@ class LiveGames:
             live.rebuild(game)
             live.revision = live.window_revision = rev
             self._rule_deadline(live)
+            self.on_change(live.id)
             return {"accepted": True, "revision": rev, "at": game.outcome().at,
                     "undone": [describe(r) for r in taken]}
 
@@ -337,6 +341,7 @@ class LiveGames:
         if new_window:
             live.window_revision = rev
             self._rule_deadline(live)
+        self.on_change(live.id)
         return answer
 
     def _rule_deadline(self, live: LiveGame) -> None:

@@ -11,6 +11,7 @@ from bansha.store import Store
 
 from .auth import DEFAULT_DIRECTOR, ApiError, Who, check_password, hash_password, identify
 from .live import LiveGames
+from .notify import Notifier
 
 
 @dataclass
@@ -24,6 +25,10 @@ class Server:
     # who holds a token, once looked up: one process serves every request, and the
     # only way a valid token stops working is a substitute, which goes through revoke()
     _who: dict[str, Who] = field(default_factory=dict)
+    notifier: Notifier = field(default_factory=Notifier)
+
+    def __post_init__(self) -> None:
+        self.games.on_change = self.notifier.changed
 
     def identify(self, token: str) -> Who:
         if token in self.revoked:
@@ -45,6 +50,7 @@ class Server:
         self.revoked.update(tokens)
         for t in tokens:
             self._who.pop(t, None)
+        self.notifier.changed()  # the revoked links' streams end now
 
     @staticmethod
     def open(url: str | None, director_password: str | None = None) -> Server:

@@ -44,6 +44,7 @@ def post_chat(srv: Server, live: LiveGame, w: Who, group: str, text: str) -> dic
         return {"accepted": False, "reason": f"{group} 现在不开放（按规则只在规定时段开放）"}
     srv.store.add_message(live.id, "chat", group, w.name, at, text)
     live.chatter += 1
+    srv.notifier.changed(live.id)
     return {"accepted": True}
 
 
@@ -69,6 +70,7 @@ def post_diary(srv: Server, live: LiveGame, w: Who, text: str) -> dict[str, Any]
     srv.store.add_message(live.id, "diary", diary_channel(w), w.name, live.game.outcome().at,
                           text)
     live.chatter += 1
+    srv.notifier.changed(live.id)
     return {"accepted": True}
 
 
