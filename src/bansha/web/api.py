@@ -404,7 +404,7 @@ async def _stream(request: Request, srv: Server, live: LiveGame, w: Who) -> Asyn
             yield f"event: revision\nid: {doc['revision']}\ndata: " \
                   f"{json.dumps(doc, ensure_ascii=False)}\n\n"
             beat = time.monotonic()
-            await asyncio.sleep(0.1)  # a burst of inputs is one message, not one each
+            await asyncio.sleep(0.25)  # a burst of inputs is one message, not one each
             continue
         if time.monotonic() - beat > 15:
             yield ": 心跳\n\n"
