@@ -21,6 +21,23 @@
   var es = new EventSource(src);
   var latest = null;  // {revision, chat} the server last announced
   var timer = null;
+  // A refresh asked for before the player's own form went out can be answered after
+  // that form's answer, and swapping it in would wipe the answer (已提交/未生效): such a
+  // refresh is dropped, and the page refreshes again once the form's answer is in.
+  var formsSent = 0;  // the page's own form requests (every one of them is a POST)
+  var refreshFrom = -1;  // formsSent when the refresh in flight was asked for
+  function verb(ev) {
+    var cfg = ev.detail && ev.detail.requestConfig;
+    return cfg && cfg.verb ? String(cfg.verb).toLowerCase() : "";
+  }
+  body.addEventListener("htmx:beforeRequest", function (ev) {
+    if (verb(ev) !== "get") formsSent++;
+  });
+  body.addEventListener("htmx:beforeSwap", function (ev) {
+    if (verb(ev) === "get" && refreshFrom >= 0 && formsSent !== refreshFrom) {
+      ev.detail.shouldSwap = false;
+    }
+  });
   function behind() {  // the page shows an older revision or chat count than announced
     var main = document.getElementById("main");
     if (!main || latest === null) return false;
@@ -43,8 +60,15 @@
     // through a live refresh caused by someone else's action; it goes when they act again.
     var kept = document.querySelector("#main .flash[role=status]");
     var keptHtml = kept ? kept.outerHTML : null;
+    refreshFrom = formsSent;
     htmx.ajax("GET", body.getAttribute("data-refresh"),
               {target: "#main", select: "#main", swap: "outerHTML"}).then(function () {
+      var dropped = formsSent !== refreshFrom;
+      refreshFrom = -1;
+      if (dropped) {  // a form went out meanwhile: its answer is on screen; look again
+        if (timer === null) timer = setTimeout(refresh, 500);
+        return;
+      }
       var main = document.getElementById("main");
       if (!keptHtml || !main || main.querySelector(".flash[role=status]")) return;
       var h1 = main.querySelector("h1");
