@@ -38,7 +38,7 @@ def kamikaze(game: Game, use: Use) -> Resolution:
         game.announce("无人出局")
 
 
-ROLE = RoleData("白狼王", "狼人阵营", "狼", 10, ("群内",), (
+ROLE: RoleData = RoleData("白狼王", "狼人阵营", "狼", 10, ("群内",), (
     Ability(SKILL, ("正午",), reveal=True, target=Targeting("alive"), effect=kamikaze),))
 
 
