@@ -35,7 +35,8 @@ TABLES = (
 NAMES = "甲乙丙丁戊己庚辛壬癸子丑寅卯"
 # the same three targets as last night (结印): offered one by one, refused together
 REFUSABLE = ("不能连续两次选择相同的目标",)
-DEAD_OK = frozenset({"殉职", "最后一枪", "神风突击", "薪火相传", "谋策", "残暴", "灵狐灿世"})
+DEAD_OK = frozenset({"遗言", "殉职", "最后一枪", "神风突击", "薪火相传", "谋策", "残暴",
+                     "灵狐灿世"})
 
 
 def table(seed: int) -> Game:

@@ -92,7 +92,9 @@ def enter(game: Game, sub: str, nth: int) -> None:
         cross(game, "start", game.moment)
     rights.bind(game)
     if sub == "晨曦" and game.phase.n > 1:
-        game.flush_later()  # "每个游戏日白天开始时，公示前一天出局角色名单"
+        game.flush_later()  # "每个游戏日白天开始时，公示前一天出局角色名单及遗言"
+        from .lastwords import publish
+        publish(game)
     if sub == "早夜":
         st(game).night_harms = []
         st(game).oracle = {}

@@ -21,7 +21,7 @@ from bansha.engine.statuses import TARGETED
 from bansha.engine.targets import TargetPipeline
 from bansha.forum.rulesets import M192_NATA as M192_FORUM_RULES
 
-from . import day, flow, outs, rights, rules, wins
+from . import day, flow, lastwords, outs, rights, rules, wins
 from .common import ELDER, VILLAGE, WOLVES, faction, pack_members, st
 from .deal import BY_NAME, PLAYERS, cooccurrence_problems, draw, setup_problem
 from .roles import chuandi, dushi, implemented, setups
@@ -37,6 +37,7 @@ STAGES = ("时间逆流", "交换", "人偶操控", "防反", "反射", "磁吸"
 FACTION_OF = {"独立阵营": ELDER}
 IMPLEMENTED: dict[str, RoleData] = implemented()
 CANDIDACY = "上警"
+WORDS = "遗言"
 BADGE = "殉职"
 
 
@@ -70,6 +71,8 @@ def _skills() -> dict[str, SkillSpec]:
     written = out["煏祸相依"]
     out["福祸相依"] = SkillSpec("福祸相依", window=written.window, tags=written.tags,
                             text=written.text, note=written.note)
+    out[WORDS] = SkillSpec(WORDS, window="any", target="none", n_targets=0,
+                           text="首夜出局和所有白天出局的角色都有遗言；禁止使用Discuz!代码")
     out[CANDIDACY] = SkillSpec(CANDIDACY, window="day", target="none", n_targets=0,
                                text="竞选日开始前，导演询问上警意见")
     out["竞岗"] = SkillSpec("竞岗", window="trigger", forced=True, target="none",
@@ -102,7 +105,8 @@ class M192Nata(Ruleset):
     skills: ClassVar[dict[str, SkillSpec]] = _skills()
     factions = (WOLVES, VILLAGE, ELDER)
     faction_aliases: ClassVar[dict[str, str]] = {"独立阵营": ELDER, "三方阵营": ELDER}
-    extra_roles: ClassVar[dict[str, tuple[str, ...]]] = {"警长": ("竞岗", BADGE)}
+    extra_roles: ClassVar[dict[str, tuple[str, ...]]] = {"警长": ("竞岗", BADGE),
+                                                          "出局角色": (WORDS,)}
     input_skills = ("投票", "改票", "判罚", "加速", CANDIDACY)
     sub_phases = ("开局", *flow.DAY_SUBS, *flow.NIGHT_SUBS)
     choice_parts: ClassVar[dict[str, tuple[str, ...]]] = {
@@ -141,6 +145,7 @@ class M192Nata(Ruleset):
         state.targets.voids = lambda t, use: (
             "隐身" if game.statuses.blocking(t, TARGETED) is not None else None)
         state.start_players = len(game.order)
+        game.lastwords.limit = lastwords.UNLIMITED  # "首夜出局和所有白天出局的角色都有遗言"
         state.outs = outs.pipeline(game, [], lambda h: self._go_out(game, h),
                                    lambda h: None if h.source is None else faction(game, h.source))
         for seat in game.order:
@@ -163,6 +168,7 @@ class M192Nata(Ruleset):
             return
         if pack:
             state.pack_deaths += 1
+        lastwords.opened(game, seat, h.kind, h.skill)
         rights.opened(game, seat, h)
         yield from game.bus.fire(Trigger("out", seat, {"harm": h, "pack": pack}))
         yield from day.badge(game, seat)
@@ -212,6 +218,8 @@ class M192Nata(Ruleset):
             return None
         if a.skill == BADGE:
             return None if game.sheriff == a.seat else "只有警长才能移交警徽（殉职）"
+        if a.skill == WORDS:
+            return lastwords.refusal(game, a)
         if a.skill == chuandi.RELAY and game.held.get(a.seat, a.skill) is None:
             return chuandi.message_problem(game, a)  # A's message to B
         if a.skill == "谋策" and game.held.get(a.seat, a.skill) is None:
@@ -226,6 +234,8 @@ class M192Nata(Ruleset):
     def resolve_now(self, game: Game, action: Action) -> Resolution | None:
         if action.skill == CANDIDACY:
             return _stand(game, action.seat)
+        if action.skill == WORDS:
+            return lastwords.store(game, action)
         if action.skill == chuandi.RELAY and game.held.get(action.seat, action.skill) is None:
             return chuandi.send(game, action)
         now = game.sub == "正午" or (action.skill == "神女秘法" and game.sub == "凌晨")
@@ -239,6 +249,9 @@ class M192Nata(Ruleset):
 
     def legal(self, game: Game, seat: str) -> list[LegalAction]:
         acts = rules.legal(game, seat)
+        words = game.lastwords.offer(seat) if not game.seats[seat].alive else None
+        if words is not None and seat not in st(game).empty_words:
+            acts.append(words)
         if (game.phase == Phase("day", 1) and game.sub == flow.OPENING
                 and game.seats[seat].alive and seat not in st(game).candidates):
             acts.append(LegalAction(seat, CANDIDACY, (), 0))

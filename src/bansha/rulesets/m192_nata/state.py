@@ -69,6 +69,7 @@ class NataState:
     knew_taowu: dict[str, set[str]] = field(default_factory=dict)  # 恐虐: who learned 梼杌
     oracle: dict[str, list[str]] = field(default_factory=dict)  # 神女秘法's list tonight
     relays: dict[str, tuple[str, str, Moment]] = field(default_factory=dict)  # A -> (B, by, at)
+    empty_words: set[str] = field(default_factory=set)  # 神风突击: 遗言必须强制留空
     window_ran: bool = False  # the open window's uses have resolved
     log: list[str] = field(default_factory=list)
 

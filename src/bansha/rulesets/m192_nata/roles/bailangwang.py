@@ -5,8 +5,8 @@
 
 [翻牌] "公开自己的[实际身份]": announced with whether anyone went out, never the skill
 or its target; 发动效果 comes first (it is written first); the heir is chosen with a
-second 神风突击 naming him (RULINGS 30). 正午 outs have no last words in this ruleset
-yet (not implemented), so "强制留空" has nothing to empty."""
+second 神风突击 naming him (RULINGS 30); its outs' last words are forced empty
+(lastwords.py)."""
 
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ def kamikaze(game: Game, use: Use) -> Resolution:
         game.announce("无人出局")
 
 
-ROLE = RoleData("白狼王", "狼人阵营", "狼", 10, ("群内",), (
+ROLE: RoleData = RoleData("白狼王", "狼人阵营", "狼", 10, ("群内",), (
     Ability(SKILL, ("正午",), reveal=True, target=Targeting("alive"), effect=kamikaze),))
 
 

@@ -102,7 +102,7 @@ def burst(game: Game, use: Use) -> Resolution:
                                     lambda g, uu: _one(g, uu, go_on))
 
 
-ROLE = RoleData("赤狐神女", "村民阵营", "强神", 10, (), (
+ROLE: RoleData = RoleData("赤狐神女", "村民阵营", "强神", 10, (), (
     Ability(ORACLE, ("凌晨",), charges=0, effect=oracle),
     Ability(TWIST, ("凌晨",), target=Targeting("oracle"), effect=twist),
     Ability(TWIST_AS_WRITTEN, ("凌晨",), target=Targeting("oracle"), effect=twist),

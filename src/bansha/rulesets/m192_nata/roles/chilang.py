@@ -18,8 +18,8 @@ def karma(game: Game, use: Use) -> Resolution:
     yield
 
 
-KARMA = Ability("业炎", ("午夜",), charges=0, target=Targeting("alive"), effect=karma)
-ROLE = RoleData("赤狼", "狼人阵营", "狼", 8, ("群内",), (KARMA,))
+KARMA: Ability = Ability("业炎", ("午夜",), charges=0, target=Targeting("alive"), effect=karma)
+ROLE: RoleData = RoleData("赤狼", "狼人阵营", "狼", 8, ("群内",), (KARMA,))
 
 
 def setup(game: Game, seat: str) -> None:

@@ -44,7 +44,7 @@ def link(game: Game, use: Use) -> Resolution:
     yield
 
 
-ROLE = RoleData("传递者", "村民阵营", "弱神", 4, (), (
+ROLE: RoleData = RoleData("传递者", "村民阵营", "弱神", 4, (), (
     Ability(RELAY, ("正午",), target=Targeting("alive", count=2), effect=relay),
     Ability(LINK, ("早夜", "午夜", "深夜", "凌晨", "晨曦", "正午", "黄昏"), charges=1,
             target=Targeting("alive", count=2), effect=link),))

@@ -43,6 +43,6 @@ def seal(game: Game, use: Use) -> Resolution:
     yield
 
 
-ROLE = RoleData("道士", "村民阵营", "强神", 8, (), (
+ROLE: RoleData = RoleData("道士", "村民阵营", "强神", 8, (), (
     Ability("结印", ("早夜",), target=Targeting("alive", count=3, not_twice_in_a_row=True),
             effect=seal),))

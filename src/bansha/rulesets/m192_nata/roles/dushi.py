@@ -42,7 +42,7 @@ def plot(game: Game, use: Use) -> Resolution:
     yield
 
 
-ROLE = RoleData("毒士", "村民阵营", "强神", 7, (), (
+ROLE: RoleData = RoleData("毒士", "村民阵营", "强神", 7, (), (
     Ability("毒计", ("早夜",), charges=0, target=Targeting("alive", from_night=2), effect=poison),
     Ability("谋策", ("早夜",), charges=3, per_day=1, target=Targeting("alive"), effect=plot),))
 

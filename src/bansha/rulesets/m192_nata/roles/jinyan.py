@@ -17,6 +17,6 @@ def silence(game: Game, use: Use) -> Resolution:
     yield
 
 
-ROLE = RoleData("禁言长老", "村民阵营", "弱神", 3, (), (
+ROLE: RoleData = RoleData("禁言长老", "村民阵营", "弱神", 3, (), (
     Ability("禁言", ("深夜",), target=Targeting("alive", not_twice_in_a_row=True),
             effect=silence),))

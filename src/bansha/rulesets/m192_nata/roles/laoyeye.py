@@ -29,9 +29,9 @@ def choose(game: Game, use: Use) -> Resolution:
     yield
 
 
-ABILITY = Ability("异端处决", ("开局",), forced=True,
+ABILITY: Ability = Ability("异端处决", ("开局",), forced=True,
                   target=Targeting("alive_other", count=HERETICS), effect=choose)
-ROLE = RoleData("宗教老爷爷", "宗教老爷爷阵营", "独立", None, (), (ABILITY,))
+ROLE: RoleData = RoleData("宗教老爷爷", "宗教老爷爷阵营", "独立", None, (), (ABILITY,))
 
 
 def setup(game: Game, seat: str) -> None:

@@ -20,6 +20,6 @@ def shoot(game: Game, use: Use) -> Resolution:
         yield from harm(game, Harm(LETHAL, t, use.actor, use.ability, game.moment))
 
 
-LAST_SHOT = Ability("最后一枪", ("晨曦", "黄昏"), target=Targeting("alive"), effect=shoot,
+LAST_SHOT: Ability = Ability("最后一枪", ("晨曦", "黄昏"), target=Targeting("alive"), effect=shoot,
                     after_out=True)
-ROLE = RoleData("猎人", "村民阵营", "弱神", 3, (), (LAST_SHOT,))
+ROLE: RoleData = RoleData("猎人", "村民阵营", "弱神", 3, (), (LAST_SHOT,))

@@ -29,6 +29,6 @@ def swap(game: Game, use: Use) -> Resolution:
     yield
 
 
-ROLE = RoleData("魔术师", "村民阵营", "强神", 6, (), (
+ROLE: RoleData = RoleData("魔术师", "村民阵营", "强神", 6, (), (
     Ability("交换", ("午夜",), target=Targeting("alive", count=2, once_per_target=True),
             effect=swap),))

@@ -12,8 +12,8 @@ from bansha.engine.statuses import FORCED
 from ..common import harm
 from ..outs import LETHAL
 
-COWARD = Ability("怯懦", forced=True)
-ROLE = RoleData("懦夫", "村民阵营", "弱神", 1, (), (COWARD,))
+COWARD: Ability = Ability("怯懦", forced=True)
+ROLE: RoleData = RoleData("懦夫", "村民阵营", "弱神", 1, (), (COWARD,))
 
 
 def setup(game: Game, seat: str) -> None:

@@ -19,7 +19,7 @@ def kill(game: Game, use: Use) -> Resolution:
         yield from harm(game, Harm(KILL, t, use.actor, "杀人", game.moment))
 
 
-KILL_ABILITY = Ability("杀人", ("深夜",), team=True,
+KILL_ABILITY: Ability = Ability("杀人", ("深夜",), team=True,
                        target=Targeting("alive", from_night=2), effect=kill,
                        text="对结算目标造成一次[指杀]")
 TEAM = "狼群"

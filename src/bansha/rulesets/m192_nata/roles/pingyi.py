@@ -32,5 +32,5 @@ def possess(game: Game, use: Use) -> Resolution:
     yield
 
 
-ROLE = RoleData("凭依灵", "村民阵营", "验人系", 8, (), (
+ROLE: RoleData = RoleData("凭依灵", "村民阵营", "验人系", 8, (), (
     Ability(SKILL, ("深夜",), target=Targeting("alive"), effect=possess),))

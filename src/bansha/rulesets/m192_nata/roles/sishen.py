@@ -21,7 +21,7 @@ def harvest(game: Game, use: Use) -> Resolution:
         yield from bleed_or_give(game, "流血", t, None, use.actor, use.ability)
 
 
-ROLE = RoleData("死神", "狼人阵营", "狼", 8, ("群内",), (
+ROLE: RoleData = RoleData("死神", "狼人阵营", "狼", 8, ("群内",), (
     Ability("追魂", ("凌晨",), forced=True),
     Ability("收割", ("深夜",), charges=2, target=Targeting("bleeding"), effect=harvest),))
 

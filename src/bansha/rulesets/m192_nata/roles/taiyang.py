@@ -13,8 +13,8 @@ from bansha.engine.statuses import FORCED
 
 from ..common import st
 
-SUN = Ability("日", forced=True)
-ROLE = RoleData("太阳", "村民阵营", "弱神", 4, (), (SUN,))
+SUN: Ability = Ability("日", forced=True)
+ROLE: RoleData = RoleData("太阳", "村民阵营", "弱神", 4, (), (SUN,))
 
 
 def setup(game: Game, seat: str) -> None:

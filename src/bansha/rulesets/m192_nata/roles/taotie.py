@@ -41,7 +41,7 @@ def feast(game: Game, use: Use) -> Resolution:
         yield from harm(game, Harm(KILL, t, use.actor, FEAST, game.moment))
 
 
-ROLE = RoleData("饕餮", "狼人阵营", "狼", 9, ("接刀",), (
+ROLE: RoleData = RoleData("饕餮", "狼人阵营", "狼", 9, ("接刀",), (
     Ability(GREED, forced=True),
     Ability("诱食", ("早夜",), target=Targeting("alive", once_per_target=True), effect=lure),
     Ability(FEAST, ("深夜",), charges=0, target=Targeting("alive", from_night=2), effect=feast),))

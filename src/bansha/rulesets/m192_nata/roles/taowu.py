@@ -45,7 +45,7 @@ def cruelty(game: Game, use: Use) -> Resolution:
                 tell(game, s, "你的[业炎]状态已消失", CRUEL)
 
 
-ROLE = RoleData("梼杌", "狼人阵营", "狼", 9, ("群内",), (
+ROLE: RoleData = RoleData("梼杌", "狼人阵营", "狼", 9, ("群内",), (
     Ability("恐虐", ("午夜",), target=Targeting("alive", from_night=2), effect=terror),
     Ability(CRUEL, ("晨曦", "黄昏"), forced=True, after_out=True,
             target=Targeting("karma"), effect=cruelty),))

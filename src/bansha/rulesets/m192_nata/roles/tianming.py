@@ -44,7 +44,7 @@ def refresh(game: Game, use: Use) -> Resolution:
     yield
 
 
-ROLE = RoleData("天命人", "村民阵营", "弱神", 5, (), (
+ROLE: RoleData = RoleData("天命人", "村民阵营", "弱神", 5, (), (
     Ability(PASS, ("晨曦", "黄昏"), target=Targeting("alive"), after_out=True, effect=hand_on),
     Ability(FATE, ("正午",), once=True, effect=refresh),))
 

@@ -17,5 +17,5 @@ def feedback(game: Game, use: Use) -> Resolution:
     yield
 
 
-CHECK = Ability("通灵", ("深夜",), target=Targeting("alive"), effect=feedback)
-ROLE = RoleData("通灵师", "村民阵营", "验人系", 7, (), (CHECK,))
+CHECK: Ability = Ability("通灵", ("深夜",), target=Targeting("alive"), effect=feedback)
+ROLE: RoleData = RoleData("通灵师", "村民阵营", "验人系", 7, (), (CHECK,))

@@ -39,9 +39,9 @@ def inherit(game: Game, use: Use) -> Resolution:
         yield from harm(game, Harm(LETHAL, t, use.actor, use.ability, game.moment))
 
 
-ELDER = RoleData("狼兄", "狼人阵营", "狼", 6, ("群内",), (
+ELDER: RoleData = RoleData("狼兄", "狼人阵营", "狼", 6, ("群内",), (
     Ability("暴怒", ("深夜",), once=True, target=Targeting("alive"), effect=fury),))
-YOUNGER = RoleData("狼弟", "狼人阵营", "狼", 8, (), (
+YOUNGER: RoleData = RoleData("狼弟", "狼人阵营", "狼", 8, (), (
     Ability("潜藏", ("开局", "黄昏"), forced=True, effect=hide),
     Ability("继承", ("早夜",), forced=True, once=True, target=Targeting("alive"),
             effect=inherit),))

@@ -27,7 +27,7 @@ def setup(game: Game, seat: str) -> None:
         hooks.append(_dawn)
 
 
-ROLE = RoleData("阴阳使者", "村民阵营", "强神", 6, (), (
+ROLE: RoleData = RoleData("阴阳使者", "村民阵营", "强神", 6, (), (
     Ability("复活", ("凌晨",), charges=1, target=Targeting("out_yesterday"), effect=revive),))
 
 

@@ -25,7 +25,7 @@ def take_off(game: Game, use: Use) -> Resolution:
     yield
 
 
-ROLE = RoleData("隐者", "村民阵营", "弱神", 4, (), (
+ROLE: RoleData = RoleData("隐者", "村民阵营", "弱神", 4, (), (
     Ability(CLOAK, forced=True),
     Ability("脱下隐身衣", ("早夜",), target=Targeting("alive"), effect=take_off),))
 

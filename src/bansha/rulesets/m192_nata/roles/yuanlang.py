@@ -17,5 +17,5 @@ def abyss(game: Game, use: Use) -> Resolution:
     yield
 
 
-ROLE = RoleData("渊狼", "狼人阵营", "狼", 7, ("群内",), (
+ROLE: RoleData = RoleData("渊狼", "狼人阵营", "狼", 7, ("群内",), (
     Ability("深渊", ("午夜",), target=Targeting("alive", once_per_target=True), effect=abyss),))

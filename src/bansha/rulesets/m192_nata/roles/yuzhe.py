@@ -14,7 +14,8 @@ from ..common import give, st
 from ..outs import VOTED
 
 SKILL = "大难不死"
-ROLE = RoleData("愚者", "村民阵营", "弱神", 2, (), (Ability(SKILL, forced=True, charges=1),))
+ROLE: RoleData = RoleData("愚者", "村民阵营", "弱神", 2, (),
+                          (Ability(SKILL, forced=True, charges=1),))
 
 
 def setup(game: Game, seat: str) -> None:

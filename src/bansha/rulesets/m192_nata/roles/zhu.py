@@ -16,7 +16,7 @@ from ..statuses import PIG_UNDYING
 from . import forced
 
 SKILL = "苟活"
-ROLE = RoleData("厚皮肉猪", "村民阵营", "弱神", 5, (), (Ability(SKILL, forced=True),))
+ROLE: RoleData = RoleData("厚皮肉猪", "村民阵营", "弱神", 5, (), (Ability(SKILL, forced=True),))
 
 
 def neighbours(game: Game, seat: str) -> list[str]:

@@ -35,7 +35,7 @@ def sky_fire(game: Game, use: Use) -> Resolution:
             game.trace(f"天火：{t} 是村民阵营，无效果", use.ability)
 
 
-ROLE = RoleData("朱雀", "村民阵营", "强神", 9, (), (
+ROLE: RoleData = RoleData("朱雀", "村民阵营", "强神", 9, (), (
     Ability(REBIRTH, forced=True),
     Ability("业炎", ("午夜",), charges=0, target=Targeting("alive"), effect=karma),
     Ability("天火", ("深夜",), charges=1, target=Targeting("alive", from_night=2),

@@ -27,7 +27,7 @@ def arson(game: Game, use: Use) -> Resolution:
     yield
 
 
-ROLE = RoleData("纵火犯", "村民阵营", "弱神", 5, (), (
+ROLE: RoleData = RoleData("纵火犯", "村民阵营", "弱神", 5, (), (
     Ability(SKILL, ("午夜",), once=True, target=Targeting("alive"), effect=arson),))
 
 
