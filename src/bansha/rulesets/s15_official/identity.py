@@ -4,9 +4,10 @@ Every question goes to the seat, the typed state (state.py) or the statuses."""
 from __future__ import annotations
 
 from bansha.engine import Game
+from bansha.engine.statuses import VOTE_WEIGHT
 
 from .names import CATEGORY, LOVERS, PACK, WOLVES
-from .state import notes
+from .state import S15State, book, notes
 from .statuses import FAKE_DEAD, MAD
 
 
@@ -42,11 +43,11 @@ def pack(game: Game) -> list[str]:
 
 def mad(game: Game, seat: str) -> bool:
     """癫狂 (a 假死 character stays 癫狂: RULINGS R-12)."""
-    return game.statuses.has(seat, MAD)
+    return book(game).find(seat, MAD) is not None
 
 
 def fake_dead(game: Game, seat: str) -> bool:
-    return game.statuses.has(seat, FAKE_DEAD)
+    return book(game).find(seat, FAKE_DEAD) is not None
 
 
 # RULINGS R-25: "罚下而未出局的角色处于存活状态" — alive, but the player is sent off
@@ -73,7 +74,11 @@ def vote_weight(game: Game, seat: str) -> int:
     out, 假死 or 罚下 0 (they cannot vote)."""
     if not game.seats[seat].alive:
         return 0
-    n = notes(game, seat)
-    if n.fool_used or n.sent_off or game.statuses.blocking(seat, "vote_weight") is not None:
+    state: S15State = game.shape.state  # type: ignore[assignment]  # hot: every win check
+    n = state.notes[seat]
+    if n.fool_used or n.sent_off:
+        return 0
+    assert state.book is not None
+    if state.book.blocking(seat, VOTE_WEIGHT) is not None:
         return 0
     return 2 if seat == game.sheriff else 1

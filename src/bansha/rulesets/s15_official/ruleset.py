@@ -56,7 +56,7 @@ from .names import (
 )
 from .roles import LOVER_SKILLS, ROLES, SHERIFF_SKILLS, SKILLS
 from .schedule import SCHEDULE
-from .state import Night, Notes, S15State, notes, st
+from .state import Night, Notes, S15State, checked, notes, st
 from .statuses import STATUS_KINDS
 
 # offered in the prompt that follows 【通灵】 rather than in the open window
@@ -116,7 +116,8 @@ class S15Official(Ruleset):
 
     def setup(self, game: Game) -> None:
         n = len(game.order)
-        state = st(game)
+        state = checked(game)
+        state.book = game.statuses
         state.dying = pipeline(game)
         triggers.subscribe(game)
         # the game's title carries the version suffix (玩家数-20)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from bansha.engine.outs import OutPipeline
 from bansha.engine.state import state_of
+from bansha.engine.statuses import StatusBook
 
 if TYPE_CHECKING:
     from bansha.engine import Game
@@ -50,6 +51,9 @@ class S15State:
     # 濒死: the night's unsettled harms (the engine's out pipeline's pending ledger),
     # built in setup with the 守护 protection
     dying: OutPipeline | None = None
+    # the game's StatusBook (game.statuses), kept here at setup: the win checks ask it
+    # for 癫狂/假死 of every seat after every step, and the property chain cost more
+    book: StatusBook | None = None
     night0_done: bool = False  # 金箭 settled: the lovers' faction can be judged
     slander: list[tuple[str, int]] = field(default_factory=list)  # 诽谤 (target, day)
     redeemed: list[tuple[str, int]] = field(default_factory=list)  # 救赎 (target, day)
@@ -60,11 +64,26 @@ class S15State:
 
 
 def st(game: Game) -> S15State:
+    """The game's S15 state. The ruleset made it (new_state), so it is not checked
+    again on every read (`state_of` does; this is on the hot path of every win check:
+    checked once per game by `checked`)."""
+    return game.shape.state  # type: ignore[return-value]  # no typing.cast: a call
+
+
+def checked(game: Game) -> S15State:
     return state_of(game, S15State)
 
 
+def book(game: Game) -> StatusBook:
+    state: S15State = game.shape.state  # type: ignore[assignment]
+    b = state.book
+    assert b is not None  # kept in setup
+    return b
+
+
 def notes(game: Game, seat: str) -> Notes:
-    return st(game).notes[seat]
+    state: S15State = game.shape.state  # type: ignore[assignment]
+    return state.notes[seat]
 
 
 def tonight(game: Game) -> Night | None:
