@@ -103,7 +103,6 @@ class Game:
         self.phases: list[PhaseRecord] = []
         self.sheriff: str | None = None
         self.groups: dict[str, list[str]] = {}
-        self.data: dict[str, Any] = {}
         self.cards = CardLedger()
         self.accelerated_on: str | None = None  # the day 加速 was entered on (speedup.py)
         self.lastwords = LastWords()  # the ruleset sets its limit in setup()

@@ -63,11 +63,26 @@ ROLES: dict[str, RoleSpec] = {
 }
 
 
+class ClassicState:
+    """One game's counts and seats, so that win checks stay O(1)."""
+
+    def __init__(self) -> None:
+        self.c = 0  # alive villagers
+        self.m = 0  # alive wolves
+        self.seer: str | None = None
+        self.prey: tuple[tuple[str, ...], tuple[str, ...]] | None = None  # (alive, villagers)
+
+
+def _st(game: Game) -> ClassicState:
+    s = game.shape.state
+    assert isinstance(s, ClassicState)
+    return s
+
+
 def _counts(game: Game) -> tuple[int, int]:
-    """(alive villagers, alive wolves), kept in game.data so win checks stay O(1)."""
-    c: int = game.data["c"]
-    m: int = game.data["m"]
-    return c, m
+    """(alive villagers, alive wolves)."""
+    s = _st(game)
+    return s.c, s.m
 
 
 def _wolves_won(game: Game) -> bool:
@@ -148,15 +163,19 @@ class Classic(Ruleset):
         rng.shuffle(pool)
         return pool
 
+    def new_state(self) -> object | None:
+        return ClassicState()
+
     def setup(self, game: Game) -> None:
         wolves = [n for n in game.order if game.seats[n].role == WOLF]
         if not wolves or len(wolves) * 2 >= len(game.order):
             # hand-dealt seats bypass deal(): check the same premise here
             raise SetupError("经典局需要至少 1 名狼人，且村民多于狼人")
         game.groups[PACK] = wolves
-        game.data["c"] = len(game.order) - len(wolves)
-        game.data["m"] = len(wolves)
-        game.data["seer"] = next((n for n in game.order if game.seats[n].role == SEER), None)
+        st = _st(game)
+        st.c = len(game.order) - len(wolves)
+        st.m = len(wolves)
+        st.seer = next((n for n in game.order if game.seats[n].role == SEER), None)
         for n in game.order:
             s = game.seats[n]
             game.notify(n, f"你的身份是：{s.role}（{s.faction}）")
@@ -177,20 +196,20 @@ class Classic(Ruleset):
     def _prey(self, game: Game) -> tuple[str, ...]:
         # alive villagers; recomputed only when the alive set changes
         alive = game.alive_tuple()
-        cached = game.data.get("prey")
+        st = _st(game)
+        cached = st.prey
         if cached is None or cached[0] is not alive:
             pack = game.groups[PACK]
             cached = (alive, tuple(n for n in alive if n not in pack))
-            game.data["prey"] = cached
-        prey: tuple[str, ...] = cached[1]
-        return prey
+            st.prey = cached
+        return cached[1]
 
     def legal(self, game: Game, seat: str) -> list[LegalAction]:
         if not game.phase.is_night or not game.alive(seat):
             return []
         if seat in game.groups[PACK]:
             return [LegalAction(seat, KILL, self._prey(game), optional=False, team=True)]
-        if seat == game.data["seer"]:
+        if seat == _st(game).seer:
             others = tuple(n for n in game.alive_tuple() if n != seat)
             return [LegalAction(seat, CHECK, others)]
         return []
@@ -215,7 +234,7 @@ class Classic(Ruleset):
     def _check_reason(self, game: Game, action: Action) -> str | None:
         if not game.phase.is_night:
             return "只能在夜晚查验"
-        if action.seat != game.data["seer"]:
+        if action.seat != _st(game).seer:
             return "只有预言家可以查验"
         if not game.alive(action.seat):
             return "已出局的角色不能发动技能"
@@ -236,7 +255,7 @@ class Classic(Ruleset):
             yield from self._day(game)
 
     def _night(self, game: Game) -> Resolution:
-        seer = game.data["seer"]
+        seer = _st(game).seer
         if seer is not None:
             # the check resolves before the kill: a seer killed tonight still learns it
             check = game.take(seer, CHECK)
@@ -259,10 +278,11 @@ class Classic(Ruleset):
     def before_out(self, game: Game, seat: str, cause: str) -> Resolution:
         # put_out checks the win right after the seat goes out: the counts must
         # already say so (nothing in this ruleset can stop an out once it starts)
+        st = _st(game)
         if game.seats[seat].role == WOLF:
-            game.data["m"] -= 1
+            st.m -= 1
         else:
-            game.data["c"] -= 1
+            st.c -= 1
         return
         yield
 
