@@ -18,7 +18,8 @@ from .checks import assert_replay, assert_secrecy, play_checked
 from .test_ill_shaped_inputs import _check, _play
 
 # an out card still answers its own out's choices: 殉职 and 最后一枪
-DEAD_OK = frozenset({"遗言", "殉职", "最后一枪"})
+# 投降: "当所有被询问的角色（包括已出局角色）同意投降" — an out pack member takes part
+DEAD_OK = frozenset({"遗言", "殉职", "最后一枪", "投降"})
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
