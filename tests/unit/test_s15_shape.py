@@ -45,7 +45,7 @@ def test_a_whole_game_keeps_no_untyped_data() -> None:
     for seed in range(5):
         game = Game.new("s15-official", 20, seed=seed)
         play(game, {n: RandomBot() for n in game.order}, random.Random(seed), max_days=40)
-        assert game.data == {}
+        assert not hasattr(game, "data")  # the untyped dict is gone: typed state only
         assert isinstance(game.state, S15State)
         assert set(st(game).notes) == set(game.order)
 
