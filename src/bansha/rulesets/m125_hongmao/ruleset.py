@@ -39,6 +39,9 @@ def _skill_specs(roles: tuple[RoleData, ...]) -> dict[str, SkillSpec]:
             n = a.target.count if a.target is not None else 1
             out[a.name] = SkillSpec(a.name, window=window, n_targets=n, forced=a.forced,
                                     once=a.once, team=a.team, text=a.text)
+    # the 警长's own skills (extra_roles): 竞岗 is the day-1 election itself (day.py)
+    out["竞岗"] = SkillSpec("竞岗", window="day", target="none", forced=True,
+                          text="在游戏的第一天投票结束后，最先获得投票数最多的角色当选警长")
     out["殉职"] = SkillSpec("殉职", window="trigger",
                           text="警长出局后，须选择一名未出局的角色继任警长，或流失警长")
     out["投降"] = SkillSpec("投降", window="any", target="none", choices=("同意", "拒绝"),
