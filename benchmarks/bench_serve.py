@@ -32,7 +32,6 @@ import multiprocessing
 import os
 import random
 import resource
-import socket
 import statistics
 import sys
 import tempfile
@@ -47,7 +46,7 @@ sys.path.insert(0, str(ROOT))
 
 from tests.web import postgres  # noqa: E402
 from tests.web.client import PASSWORD  # noqa: E402
-from tests.web.server_process import ServerProcess  # noqa: E402
+from tests.web.server_process import ports, running  # noqa: E402
 
 NAMES = list("甲乙丙丁戊己庚辛壬癸子丑寅卯")
 
@@ -365,25 +364,12 @@ def main() -> None:
             report(backend, stats, args.seconds, args.clients, args.http, args.sse)
 
 
-# the benchmark's own ports: the tests' servers use 8100-8199
-PORTS = range(8300, 8400)
-
-
-def _free_port() -> int:
-    for port in PORTS:
-        with socket.socket() as s:
-            try:
-                s.bind(("127.0.0.1", port))
-            except OSError:
-                continue
-            return port
-    raise RuntimeError("8300-8399 没有空闲端口")
+# the benchmark's own ports: the tests' servers use 8100-8199 (BANSHA_PORTS overrides both)
+PORTS = ports(range(8300, 8400))
 
 
 def _bench(url: str, tmp: Path, args: argparse.Namespace) -> dict[str, Any]:
-    srv = ServerProcess(url, _free_port(), tmp / "serve.log")
-    srv.start()
-    try:
+    with running(url, tmp / "serve.log", PORTS) as srv:
         assert srv.proc is not None
         cpu0 = _cpu_seconds(srv.proc.pid)
         stats = run(srv.base, args.games, args.seconds, args.window, args.clients, args.http,
@@ -392,8 +378,6 @@ def _bench(url: str, tmp: Path, args: argparse.Namespace) -> dict[str, Any]:
         # with this client) latency swings with the load; CPU per request much less
         stats["cpu"] = _cpu_seconds(srv.proc.pid) - cpu0
         return stats
-    finally:
-        srv.stop()
 
 
 def _cpu_seconds(pid: int) -> float:

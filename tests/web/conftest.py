@@ -11,6 +11,7 @@ import pytest
 
 from . import postgres
 from .client import Api
+from .server_process import ServerProcess, running
 
 _counter = itertools.count()
 
@@ -50,3 +51,16 @@ def sqlite_api(tmp_path: Path) -> Iterator[Api]:
         yield a
     finally:
         a.close()
+
+
+@pytest.fixture
+def server(database_url: str, tmp_path: Path) -> Iterator[ServerProcess]:
+    """`bansha serve` as a subprocess on each backend (server_process.running)."""
+    with running(database_url, tmp_path / "serve.log") as srv:
+        yield srv
+
+
+@pytest.fixture
+def sqlite_server(tmp_path: Path) -> Iterator[ServerProcess]:
+    with running(str(tmp_path / "bansha.db"), tmp_path / "serve.log") as srv:
+        yield srv

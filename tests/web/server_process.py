@@ -1,5 +1,10 @@
-"""`bansha serve` as a real subprocess on a loopback port (8100-8199), for the tests
-that need a real server: SSE streams, kill -9, browsers."""
+"""`bansha serve` as a real subprocess on a loopback port, for the tests that need a
+real server (SSE streams, kill -9, browsers) and for benchmarks/bench_serve.py: one
+start-up helper for all of them (`running`, `free_port`).
+
+Ports: the tests use 8100-8199 and the benchmark 8300-8399 unless BANSHA_PORTS
+("8610-8629") confines every server started here to a range of its own (a machine
+shared with other work)."""
 
 from __future__ import annotations
 
@@ -9,6 +14,8 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -16,18 +23,31 @@ import httpx
 
 from .client import PASSWORD
 
-PORTS = range(8100, 8200)
+
+def ports(default: range) -> range:
+    """`default`, or the range BANSHA_PORTS names ("LOW-HIGH", both included)."""
+    given = os.environ.get("BANSHA_PORTS", "").strip()
+    if not given:
+        return default
+    low, _, high = given.partition("-")
+    try:
+        return range(int(low), int(high or low) + 1)
+    except ValueError:
+        raise RuntimeError(f"BANSHA_PORTS 应写成 8610-8629，而不是 {given!r}") from None
 
 
-def free_port() -> int:
-    for port in PORTS:
+PORTS = ports(range(8100, 8200))
+
+
+def free_port(candidates: range = PORTS) -> int:
+    for port in candidates:
         with socket.socket() as s:
             try:
                 s.bind(("127.0.0.1", port))
             except OSError:
                 continue
             return port
-    raise RuntimeError("8100-8199 没有空闲端口")
+    raise RuntimeError(f"{candidates.start}-{candidates.stop - 1} 没有空闲端口")
 
 
 @dataclass
@@ -76,3 +96,14 @@ class ServerProcess:
         r = httpx.post(self.base + "/api/login", json={"password": PASSWORD}, timeout=10)
         r.raise_for_status()
         return str(r.json()["token"])
+
+
+@contextmanager
+def running(database: str, log: Path, candidates: range = PORTS,
+            demo: bool = False) -> Iterator[ServerProcess]:
+    """A started `bansha serve` on a free loopback port, stopped afterwards."""
+    srv = ServerProcess(database, free_port(candidates), log).start(demo=demo)
+    try:
+        yield srv
+    finally:
+        srv.stop()

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import random
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +15,7 @@ import httpx
 import pytest
 
 from .client import PASSWORD
-from .server_process import ServerProcess, free_port
+from .server_process import ServerProcess
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -33,21 +32,6 @@ except ImportError:  # pragma: no cover - the dev extra installs it
 pytestmark = pytest.mark.skipif(
     sync_playwright is None or not os.path.exists(CHROMIUM),
     reason=f"没有 Playwright 或 {CHROMIUM}（apt-get install chromium；pip install playwright）")
-
-
-@pytest.fixture
-def server(database_url: str, tmp_path: Path) -> Iterator[ServerProcess]:
-    """`bansha serve` on SQLite and on the tests' PostgreSQL (conftest.database_url)."""
-    srv = ServerProcess(database_url, free_port(), tmp_path / "serve.log").start()
-    yield srv
-    srv.stop()
-
-
-@pytest.fixture
-def sqlite_server(tmp_path: Path) -> Iterator[ServerProcess]:
-    srv = ServerProcess(str(tmp_path / "bansha.db"), free_port(), tmp_path / "serve.log").start()
-    yield srv
-    srv.stop()
 
 
 def _bot_turn(c: httpx.Client, gid: str, tokens: dict[str, str], rng: random.Random) -> None:

@@ -18,7 +18,7 @@ from bansha.store import Store
 from bansha.web.jsonable import jsonable
 from bansha.web.live import replay, without_refusals
 
-from .server_process import ServerProcess, free_port
+from .server_process import running
 
 NAMES = list("甲乙丙丁戊己庚辛壬癸子丑寅卯")
 
@@ -54,8 +54,7 @@ def _seat_loop(base: str, gid: str, seat: str, token: str, stop: threading.Event
 
 def test_kill9_mid_window_loses_no_acknowledged_input(database_url: str,
                                                        tmp_path: Path) -> None:
-    srv = ServerProcess(database_url, free_port(), tmp_path / "serve.log").start()
-    try:
+    with running(database_url, tmp_path / "serve.log") as srv:
         dtoken = srv.director_token()
         d = {"Authorization": f"Bearer {dtoken}"}
         r = httpx.post(srv.base + "/api/games", headers=d, timeout=10,
@@ -96,5 +95,3 @@ def test_kill9_mid_window_loses_no_acknowledged_input(database_url: str,
         assert again["events"] == jsonable(without_refusals(rebuilt.director_view())["events"])
         assert again["revision"] == doc["revision"] == row.revision
         store.close()
-    finally:
-        srv.stop()

@@ -6,24 +6,13 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
 
-from .server_process import ServerProcess, free_port
+from .server_process import ServerProcess
 
 NAMES = list("甲乙丙丁戊己庚辛壬癸子丑寅卯")
-
-
-@pytest.fixture
-def server(database_url: str, tmp_path: Path) -> Iterator[ServerProcess]:
-    """`bansha serve` on SQLite and on the tests' PostgreSQL (conftest.database_url)."""
-    srv = ServerProcess(database_url, free_port(), tmp_path / "serve.log").start()
-    yield srv
-    srv.stop()
 
 
 def _messages(base: str, path: str, token: str, out: list[tuple[str, Any]],

@@ -1,16 +1,15 @@
-"""The posts' 行动时限 as the countdown a window opens with (rule_deadlines.py),
-still the director's to change."""
+"""The posts' 行动时限 / 关门 rules (each ruleset's `deadlines`) as the countdown a
+window opens with, still the director's to change."""
 
 from __future__ import annotations
 
 import random
 from pathlib import Path
 
-from bansha.engine import Action
+from bansha.engine import Action, get_ruleset
 from bansha.store import Store
 from bansha.web import deadlines
 from bansha.web.live import LiveGame, LiveGames
-from bansha.web.rule_deadlines import default_minutes
 from bansha.web.server import Server
 
 M47 = list("甲乙丙丁戊己庚辛壬癸子丑寅卯")
@@ -50,7 +49,8 @@ def test_m47_night_opens_with_the_wolves_hour_and_the_director_can_change_it(
     assert deadlines.change(srv, live, "导演", "clear", None)["accepted"] is True
     assert _left(live) is None
     audit = [(d, w) for _, d, w, _ in lg.store.audit(live.id)]
-    assert ("规则时限", "按规则设定关门时限：60 分钟后（M47 行动时限）") in audit
+    assert ("规则时限", "按规则设定关门时限：60 分钟后（狼队在关门一个小时后仍未提交<杀人>目标，"
+                        "视为放弃技能行使。）") in audit
 
 
 def test_m47_witch_and_sheriff_prompts_get_the_posts_minutes(tmp_path: Path) -> None:
@@ -82,9 +82,15 @@ def test_s15_night_and_hunter_get_fifteen_minutes(tmp_path: Path) -> None:
         lg.advance(live, "导演")
     left = _left(live)
     assert left is not None and 890 <= left <= 900  # 进入第N天夜晚1，持续15分钟
-    assert default_minutes("s15-official", "night 2", ("流弹",)) == 15
-    assert default_minutes("s15-official", "day 3", ("流弹",)) == 15  # 猎人出局时，15分钟内
-    assert default_minutes("s15-official", "night 2", ("解药", "毒药")) == 15
-    assert default_minutes("s15-official", "day 3", None) is None
-    assert default_minutes("s15-official", "night 0", None) is None  # 07.第零晚行动: no minutes
-    assert default_minutes("classic", "night 1", None) is None  # no table: no countdown
+    s15 = get_ruleset("s15-official").deadlines
+
+    def minutes(kind: str, n: int, skills: tuple[str, ...] | None) -> float | None:
+        t = s15.find(kind, n, "", skills)
+        return None if t is None else t.minutes
+
+    assert minutes("night", 2, ("流弹",)) == 15
+    assert minutes("day", 3, ("流弹",)) == 15  # 猎人出局时，可在15分钟内
+    assert minutes("night", 2, ("解药", "毒药")) == 15
+    assert minutes("day", 3, None) is None
+    assert minutes("night", 0, None) is None  # 07.第零晚行动: no minutes
+    assert get_ruleset("classic").deadlines.find("night", 1) is None  # no rule: no countdown

@@ -13,6 +13,7 @@ from mypy_extensions import mypyc_attr
 
 from .abilities import RoleData
 from .actions import Action, LegalAction, Prompt
+from .deadlines import Deadlines
 from .factions import FactionRule
 from .forum_rules import ForumRules
 from .phase import Phase
@@ -86,6 +87,8 @@ class Ruleset:
     win_priority: ClassVar[tuple[str, ...]] = ()
     # the post's forum-side rules (vote thread, cards, 潜水, 加速): read by bansha.forum
     forum_rules: ClassVar[ForumRules] = ForumRules()
+    # the post's 行动时限 / 关门 minutes per window (deadlines.py): read by the platform
+    deadlines: ClassVar[Deadlines] = Deadlines()
     # What a scenario file may give (checked before anything runs): the identity cards
     # a player holds (m125-hongmao: 2), the sub-phases an input may pin with `phase:`
     # (m192-nata: 晨曦, 正午, 黄昏) and whether a sheriff candidacy (上警) exists.

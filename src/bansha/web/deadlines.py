@@ -2,7 +2,8 @@
 (N minutes), extends, pauses, resumes or clears it; when it passes, the window
 closes as an advance does (every seat that did not act gets the rule's default).
 A deadline belongs to the window it was set in: the next window starts with the
-post's own minutes where its 行动时限 gives some (rule_deadlines.py), else none."""
+post's own minutes where its 行动时限 / 关门 rules give some (the ruleset's
+`deadlines`, engine/deadlines.py; LiveGames._rule_deadline), else none."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ import logging
 from typing import Any
 
 from anyio import to_thread
+
+from bansha.engine.deadlines import window_deadline
 
 from .live import LiveGame
 from .server import Server
@@ -26,16 +29,37 @@ def now() -> dt.datetime:
 
 
 def state(live: LiveGame, at: dt.datetime | None = None) -> dict[str, Any] | None:
-    """The open window's deadline: {at, left (seconds), paused}, or None."""
+    """The open window's deadline: {at, left (seconds), paused, rule, default}, or None.
+    `rule` and `default` are the post's (what the window's minutes come from and what
+    happens when it runs out), when the ruleset times this window."""
     if live.deadline_window != live.window_revision or live.game.finished:
         return None
     if live.paused_left is not None:
-        return {"at": None, "left": round(live.paused_left), "paused": True}
-    if live.deadline_at is None:
+        out: dict[str, Any] = {"at": None, "left": round(live.paused_left), "paused": True}
+    elif live.deadline_at is None:
         return None
-    left = (live.deadline_at - (at or now())).total_seconds()
-    return {"at": live.deadline_at.isoformat(timespec="seconds"), "left": max(0, round(left)),
-            "paused": False}
+    else:
+        left = (live.deadline_at - (at or now())).total_seconds()
+        out = {"at": live.deadline_at.isoformat(timespec="seconds"), "left": max(0, round(left)),
+               "paused": False}
+    rule = window_deadline(live.game)
+    p = live.game.prompt
+    out["rule"] = None if rule is None else rule.rule
+    out["default"] = p.default if p is not None else None if rule is None else rule.default
+    return out
+
+
+def seen_by(live: LiveGame, seat: str | None, at: dt.datetime | None = None
+            ) -> dict[str, Any] | None:
+    """The deadline as a seat (None: anyone but the director) may see it: while a
+    prompt waits for one seat, which rule times it would tell the others whose turn
+    it is (the witch's feedback, a 猎人's shot), so only that seat gets the rule's
+    words; the others see the countdown alone."""
+    out = state(live, at)
+    p = live.game.prompt
+    if out is not None and p is not None and p.seat != seat:
+        out["rule"] = out["default"] = None
+    return out
 
 
 def change(srv: Server, live: LiveGame, director: str, action: str,

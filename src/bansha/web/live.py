@@ -7,7 +7,8 @@ refused one leaves the game as it was (rebuilt from the log the refused input
 never entered), so nothing but its answer remains of it.
 
 Only the engine's public API is used (Game.new/replay/submit/advance/pending/
-legal/view/public_view/director_view/outcome, GameLog.from_dict)."""
+legal/view/public_view/director_view/outcome, GameLog.from_dict, and
+engine.deadlines.window_deadline for the post's countdowns)."""
 
 from __future__ import annotations
 
@@ -20,15 +21,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bansha.engine import Action, Game, GameLog, Phase, SetupError, get_ruleset
+from bansha.engine.deadlines import window_deadline
 from bansha.store import CommandRow, GameRow, InputRow, Store
-
-from .rule_deadlines import TABLE as RULE_DEADLINES
-from .rule_deadlines import default_minutes
 
 log = logging.getLogger("bansha.web")
 
 DIRECTOR_PREFIX = "导演:"
-RULE_CLOCK = "规则时限"  # the audit's name for a countdown the post's table set
+RULE_CLOCK = "规则时限"  # the audit's name for a countdown the post's rule set
 
 
 def new_token() -> str:
@@ -345,20 +344,17 @@ class LiveGames:
         return answer
 
     def _rule_deadline(self, live: LiveGame) -> None:
-        """A window just opened: start the post's countdown for it, if it has one
-        (rule_deadlines.py). The input that opened it is already stored; a countdown
-        that cannot be stored is logged and the director can set one by hand."""
-        p = live.game.prompt
-        minutes = default_minutes(live.row.ruleset, live.game.outcome().at,
-                                  None if p is None else tuple(p.skills()),
-                                  live.game.finished)
-        if minutes is None:
+        """A window just opened: start the post's countdown for it, if its ruleset
+        declares one (Ruleset.deadlines, engine/deadlines.py). The input that opened it
+        is already stored; a countdown that cannot be stored is logged and the director
+        can set one by hand."""
+        rule = window_deadline(live.game)
+        if rule is None:
             return
-        at = _now() + dt.timedelta(minutes=minutes)
-        source = RULE_DEADLINES[live.row.ruleset].source
+        at = _now() + dt.timedelta(minutes=rule.minutes)
         try:
             self.store.set_deadline(live.id, at, live.window_revision, None, RULE_CLOCK,
-                                    f"按规则设定关门时限：{minutes:g} 分钟后（{source}）")
+                                    f"按规则设定关门时限：{rule.minutes:g} 分钟后（{rule.rule}）")
         except Exception:
             log.exception("could not store the rule's deadline")
             return

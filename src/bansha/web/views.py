@@ -9,6 +9,7 @@ from typing import Any
 from bansha.store import Store
 
 from .auth import Who
+from .deadlines import seen_by
 from .deadlines import state as deadline_state
 from .jsonable import jsonable, legal_dict
 from .live import LiveGame
@@ -19,7 +20,7 @@ def game_doc(live: LiveGame) -> dict[str, Any]:
     oc = live.game.outcome()
     return {"id": live.id, "ruleset": live.row.ruleset, "title": live.row.title, "at": oc.at,
             "revision": live.revision, "finished": oc.finished, "winner": oc.winner,
-            "deadline": deadline_state(live)}
+            "deadline": seen_by(live, None)}
 
 
 def legal_doc(live: LiveGame, seat: str) -> dict[str, Any]:
@@ -33,7 +34,7 @@ def seat_doc(live: LiveGame, seat: str, mentor: bool = False) -> dict[str, Any]:
     doc: dict[str, Any] = jsonable(live.view(seat))
     doc.update(game=live.id, title=live.row.title, revision=live.revision,
                window_revision=live.window_revision, mentor=mentor,
-               deadline=deadline_state(live))
+               deadline=seen_by(live, seat))
     return doc
 
 

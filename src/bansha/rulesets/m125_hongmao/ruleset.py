@@ -18,6 +18,7 @@ from bansha.engine.targets import TargetPipeline
 
 from . import day, deal, lastwords, night, reversal, wins
 from .common import PACK, in_play, is_wolf_card, live_refs
+from .deadlines import DEADLINES
 from .deal import VILLAGE, WOLF
 from .forum import FORUM_RULES
 from .roles import ALL_ROLES
@@ -75,6 +76,7 @@ class M125Hongmao(Ruleset):
     rounds_cn = ("历史轮", "逆转轮")
     schedule = SCHEDULE
     forum_rules = FORUM_RULES
+    deadlines = DEADLINES
     extra_roles: ClassVar[dict[str, tuple[str, ...]]] = {"警长": ("竞岗", "殉职")}
     option_specs = (
         OptionSpec("决斗起始日", 2, (2, 3),

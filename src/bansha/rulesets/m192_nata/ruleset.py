@@ -19,11 +19,12 @@ from bansha.engine.ruleset import RoleSpec
 from bansha.engine.skills import SkillSpec
 from bansha.engine.statuses import TARGETED
 from bansha.engine.targets import TargetPipeline
-from bansha.forum.rulesets import M192_NATA as M192_FORUM_RULES
 
 from . import day, flow, lastwords, outs, rights, rules, wins
 from .common import ELDER, VILLAGE, WOLVES, faction, pack_members, st
+from .deadlines import DEADLINES
 from .deal import BY_NAME, PLAYERS, cooccurrence_problems, draw, setup_problem
+from .forum import FORUM_RULES as M192_FORUM_RULES
 from .roles import chuandi, dushi, implemented, setups
 from .roles.pack import KILL_ABILITY, TEAM
 from .roster import ROSTER
@@ -116,8 +117,8 @@ class M192Nata(Ruleset):
     status_kinds = STATUS_KINDS
     role_data = IMPLEMENTED
     win_priority = (ELDER, WOLVES, VILLAGE)
-    # the post's forum-side rules, as the forum tools already hold them (PENDING there)
     forum_rules = M192_FORUM_RULES
+    deadlines = DEADLINES
 
     # ---- the deal ----------------------------------------------------------
     def deal(self, n: int, rng: random.Random) -> list[str]:

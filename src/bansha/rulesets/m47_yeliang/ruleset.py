@@ -11,6 +11,7 @@ from bansha.engine.factions import FactionRule
 from bansha.engine.ruleset import Resolution
 
 from . import outs
+from .deadlines import DEADLINES
 from .forum import FORUM_RULES
 from .legality import (
     IF_SUMMONED,
@@ -51,6 +52,7 @@ def _village_lost(g: Game) -> bool:
 class M47Yeliang(Ruleset):
     id = "m47-yeliang"
     forum_rules = FORUM_RULES
+    deadlines = DEADLINES
     title = "[M47]『野良神』"
     min_players = 14
     max_players = 14

@@ -13,6 +13,7 @@ from bansha.engine.factions import FactionRule
 from bansha.engine.ruleset import Resolution
 
 from . import anytime, day, night, outs, triggers, wins
+from .deadlines import DEADLINES
 from .deal import (
     BASE_TITLE,
     MAX_PLAYERS,
@@ -69,6 +70,7 @@ WOLF_ROLES_AND_WHITE = (*WOLF_ROLES, "白狼")
 class S15Official(Ruleset):
     id = "s15-official"
     forum_rules = FORUM_RULES
+    deadlines = DEADLINES
     title = BASE_TITLE
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS

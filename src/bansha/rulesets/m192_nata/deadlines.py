@@ -1,0 +1,49 @@
+"""[M192] 行动顺序总集's "关门N分钟内" as the countdown each sub-phase window gets
+(engine/deadlines.py), from schedule.DEADLINES (the post's N per step).
+
+  黄昏1/黄昏2，关门10分钟内 … 早夜2，关门30分钟内 … 晨曦2，关门90分钟内
+
+N counts from the day's 关门 (the last 正午 closing opens 黄昏). A sub-phase window
+holds its steps, so it must be done by its last step's N; it gets the span since the
+previous window's mark: 黄昏 10, 早夜 20, 午夜 10, 深夜 20, 凌晨 10, 晨曦 20. Windows
+closed at their marks end exactly where the post puts them; a window the director
+closes early gives the next its whole span (RULINGS.md, "Deadlines"). A prompt in a
+sub-phase (殉职: "若在该阶段内未及时选择警长，警长将直接撕掉") gets that sub-phase's
+span. 开局 and 正午 (to 21:00, a clock time) have none, nor 晨曦 on day 1 (no 关门
+before it)."""
+
+from __future__ import annotations
+
+from bansha.engine.deadlines import ANY_PROMPT, Deadlines, Timed
+
+from . import flow
+from .schedule import DEADLINES as MARKS
+from .schedule import SCHEDULE
+
+# the sub-phases in the post's order from 关门: 黄昏, then the night, then 晨曦
+_ORDER = ("黄昏", *flow.NIGHT_SUBS, "晨曦")
+_DEFAULT = "未行动者视为放弃发动技能"
+
+
+def _mark(sub: str) -> int:
+    """The N of a sub-phase's last step (黄昏 -> 黄昏2's 10)."""
+    return max(MARKS[w.name] for w in (*SCHEDULE.day, *SCHEDULE.night)
+               if w.sub == sub and w.name in MARKS)
+
+
+def _timed() -> tuple[Timed, ...]:
+    out: list[Timed] = []
+    before = 0
+    for sub in _ORDER:
+        n = _mark(sub)
+        kind = "night" if sub in flow.NIGHT_SUBS else "day"
+        rule = f"{sub}，关门{n}分钟内"
+        first = 2 if sub == "晨曦" else 0
+        out.append(Timed(n - before, _DEFAULT, rule, phase=kind, sub=sub, from_n=first))
+        out.append(Timed(n - before, "视为放弃（殉职：警长将直接撕掉警徽）", rule, phase=kind,
+                         sub=sub, prompt=ANY_PROMPT, from_n=first))
+        before = n
+    return tuple(out)
+
+
+DEADLINES = Deadlines(_timed())
