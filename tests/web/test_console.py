@@ -159,8 +159,11 @@ def test_a_rulesets_own_director_inputs_get_forms(sqlite_api: Api,
     csrf = _login(api)
     page = api.client.get(f"/director/g/{gid}").text
     section = page.split("导演裁定（只有导演能做的判断）")[1].split("<h2>")[0]
-    assert "<b>审讯判定</b>" in section and '<option value="正确">正确</option>' in section
-    assert "<b>寡言违规</b>" in section and '<textarea name="text"' in section
+    assert "<b>审讯判定</b>" in section  # a verdict: one radio button per choice
+    assert '<input type="radio" name="choice" value="正确" required> 正确' in section
+    assert "<b>寡言违规</b>" in section  # a reason: a text the form requires
+    assert ('<textarea name="text" rows="3" cols="40" placeholder="理由（必填）" required>'
+            in section)
     assert "<b>加速</b>" in section  # the engine's own comes after the ruleset's
     doc = api.get(f"/api/games/{gid}/rulings", api.director).json()
     assert [x["skill"] for x in doc["rulings"]] == ["审讯判定", "寡言违规", "加速"]
@@ -169,6 +172,32 @@ def test_a_rulesets_own_director_inputs_get_forms(sqlite_api: Api,
     # M47's engine has no such input: its refusal is the answer, nothing is applied
     assert "未生效：" in r.text
     assert api.server.games.get(gid).revision == 0  # type: ignore[union-attr]
+    # an input that fits none of the offered forms is refused before the engine, saying
+    # what does not fit: a target not offered, a missing verdict, a missing reason
+    for body, reason in [
+        ({"skill": "审讯判定", "target": "丙", "choice": "正确"},
+         "丙 不是 审讯判定 可选的目标（可选：甲、乙）"),
+        ({"skill": "审讯判定", "target": "甲"}, "审讯判定 需要裁定为 正确、错误 之一"),
+        ({"skill": "审讯判定", "target": "甲", "choice": "也许"},
+         "审讯判定 需要裁定为 正确、错误 之一"),
+        ({"skill": "审讯判定", "choice": "正确"}, "审讯判定 需要选择 1 个目标"),
+        ({"skill": "寡言违规", "target": "丙", "text": "  "}, "寡言违规 需要写明理由"),
+        ({"skill": "加速", "target": "甲"}, "加速 不需要目标"),
+        ({"skill": "投降"}, "本窗口没有导演裁定“投降”（现在可裁定：审讯判定、寡言违规、加速）"),
+    ]:
+        r = api.post(f"/api/games/{gid}/rulings", body, api.director)
+        assert r.json() == {"accepted": False, "reason": reason}, body
+    r = api.client.post(f"/director/g/{gid}/ruling", data={
+        "csrf": csrf, "skill": "寡言违规", "target": "丁", "command_id": "r2"})
+    assert "未生效：寡言违规 需要写明理由" in r.text
+    live = api.server.games.get(gid)
+    assert live is not None and live.revision == 0 and len(live.inputs) == 1  # r1's refusal
+    # a reason-and-target ruling that fits reaches the engine with both
+    api.post(f"/api/games/{gid}/rulings", {"skill": "寡言违规", "target": "丁",
+                                           "text": "正午发言超过三句", "command_id": "r3"},
+             api.director)
+    assert live.inputs[-1].action == {"seat": "导演", "skill": "寡言违规", "target": "丁",
+                                      "text": "正午发言超过三句"}
 
 
 def test_each_announcement_as_forum_bbcode_and_no_deadline_data(sqlite_api: Api) -> None:

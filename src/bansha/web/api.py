@@ -38,7 +38,7 @@ from .deadlines import change as change_deadline
 from .inputs import seat_action, seat_vote
 from .jsonable import legal_dict
 from .live import DIRECTOR_PREFIX, CreateError, LiveGame
-from .rulings import DIRECTOR_SEAT, director_inputs
+from .rulings import DIRECTOR_SEAT, director_inputs, ruling_problem
 from .server import Server
 from .talk import chats_for, diaries_for, post_chat, post_diary
 from .views import director_doc, game_doc, legal_doc, public_doc, seat_doc, stream_doc
@@ -246,14 +246,12 @@ def post_ruling(game_id: str, body: RulingBody, w: WhoDep, srv: ServerDep) -> di
     breaches, where the ruleset offers them) or 加速, as `Action("导演", skill, ...)`."""
     live = _game(srv, w, game_id)
     _director(w, "作出导演裁定")
-    with live.lock:
-        open_now = [la.skill for la in director_inputs(live.game)]
-    if body.skill not in open_now:
-        return {"accepted": False,
-                "reason": f"本窗口没有导演裁定“{body.skill}”"
-                          + (f"（现在可裁定：{'、'.join(open_now)}）" if open_now else "")}
     action = Action(DIRECTOR_SEAT, body.skill, target=body.target,
                     targets=tuple(body.targets or ()), choice=body.choice, text=body.text)
+    with live.lock:
+        problem = ruling_problem(live.game, action)
+    if problem is not None:
+        return {"accepted": False, "reason": problem}
     return srv.games.submit(live, action, DIRECTOR_PREFIX + w.name,
                             body.command_id or f"ruling-{uuid.uuid4()}", body.revision,
                             note=body.text)

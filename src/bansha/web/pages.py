@@ -31,7 +31,7 @@ from .deadlines import ACTIONS
 from .deadlines import change as change_deadline
 from .live import DIRECTOR_PREFIX, CreateError, LiveGame, replay
 from .live import describe as describe_input
-from .rulings import DIRECTOR_SEAT, offered
+from .rulings import DIRECTOR_SEAT, ruling_problem
 from .server import Server
 from .talk import chats_for, diaries_for, post_chat, post_diary
 from .views import director_doc, public_doc, seat_doc
@@ -385,11 +385,12 @@ def _console_action(srv: Server, live: LiveGame, w: Who, what: str,
                                DIRECTOR_PREFIX + w.name, cid, note=reason)
         return _flash(ans, f"已判罚：{name} {card}牌（{reason}）")
     if what == "ruling":
-        skill = str(f.get("skill", "")).strip()
-        if offered(live.game, skill) is None:
-            return {"ok": False, "text": f"本窗口没有导演裁定“{skill}”"}
         action = _action(DIRECTOR_SEAT, f)
-        assert action is not None
+        if action is None:
+            return {"ok": False, "text": "导演裁定需要写明裁定项"}
+        problem = ruling_problem(live.game, action)
+        if problem is not None:
+            return {"ok": False, "text": f"未生效：{problem}"}
         ans = srv.games.submit(live, action, DIRECTOR_PREFIX + w.name, cid, rev,
                                note=action.text)
         return _flash(ans, f"已裁定：{_describe(action)}")

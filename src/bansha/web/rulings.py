@@ -14,6 +14,12 @@ ruleset has, and none for a ruleset without:
   read duck-typed, so a ruleset written after the platform is picked up with no
   platform change.
 
+Each offered LegalAction is drawn as a form from its data alone (macros.legal_form):
+a seat target (`targets`, `n_targets`), a verdict (`choices`: 正确/错误, 是/否, ...),
+a reason (`needs_text`), or any mix of them. Before the engine judges a ruling,
+`ruling_problem` checks it fits one of the offered forms and says what does not (the
+API's callers are not held to the form's select boxes).
+
 Cards with a reason are entered on their own form (`判罚`, cards.py of the engine).
 """
 
@@ -22,7 +28,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from bansha.engine import Game, LegalAction
+from bansha.engine import Action, Game, LegalAction
 
 log = logging.getLogger("bansha.web")
 
@@ -54,3 +60,32 @@ def director_inputs(game: Game) -> list[LegalAction]:
 
 def offered(game: Game, skill: str) -> LegalAction | None:
     return next((la for la in director_inputs(game) if la.skill == skill), None)
+
+
+def ruling_problem(game: Game, action: Action) -> str | None:
+    """Why `action` fits none of the director's inputs open now (None: it fits one;
+    the engine judges it next)."""
+    forms = director_inputs(game)
+    same = [la for la in forms if la.skill == action.skill]
+    if not same:
+        now = "、".join(dict.fromkeys(la.skill for la in forms))
+        return f"本窗口没有导演裁定“{action.skill}”" + (f"（现在可裁定：{now}）" if now else "")
+    problems = [_misfit(la, action) for la in same]
+    return None if None in problems else problems[0]
+
+
+def _misfit(la: LegalAction, a: Action) -> str | None:
+    chosen = a.all_targets()
+    if la.n_targets == 0 and chosen:
+        return f"{la.skill} 不需要目标"
+    if la.n_targets > 0 and la.targets:
+        if len(chosen) != la.n_targets:
+            return f"{la.skill} 需要选择 {la.n_targets} 个目标"
+        bad = [t for t in chosen if t not in la.targets]
+        if bad:
+            return f"{bad[0]} 不是 {la.skill} 可选的目标（可选：{'、'.join(la.targets)}）"
+    if la.choices and a.choice not in la.choices:
+        return f"{la.skill} 需要裁定为 {'、'.join(la.choices)} 之一"
+    if la.needs_text and not (a.text or "").strip():
+        return f"{la.skill} 需要写明理由"
+    return None

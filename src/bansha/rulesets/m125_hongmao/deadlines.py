@@ -8,7 +8,10 @@ Both marks count from the day's 关门, which opens the night window. The night'
 resolution needs the kill, so the night window (every night input) closes at the
 30-minute mark; the feedback arrives as the night resolves, and the prompts that answer
 it (the 女巫's 救药/毒药 after 通灵, a 最后一枪 at night, ...) get the rest up to the
-45-minute mark: 15 minutes each (RULINGS.md, "Deadlines"). The day has no minutes;
+45-minute mark: 15 minutes each. (The other reading, a 45-minute night window with the
+kill alone cut at 30, leaves the witch no time: her feedback comes only when the night
+window closes.) A director who closes the night early gives the prompts their whole 15
+minutes: players never get less than the post's time. The day has no minutes;
 "在次日讨论日开始前…未提交遗言，视为放弃遗言" is bounded by the day's opening, not minutes."""
 
 from __future__ import annotations
