@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import random
+import time
 from pathlib import Path
 from typing import Any
 
@@ -196,4 +197,106 @@ def test_a_live_refresh_keeps_the_players_answer_and_a_half_written_text(
         assert page.input_value(".diary textarea") == "丙的发言很可疑"
         page.locator("h1").click()  # leaves the field: the refresh goes ahead
         page.wait_for_selector(f"#main[data-revision='{ans['revision']}']", timeout=15_000)
+        browser.close()
+
+
+def _console_click(director: Page, selector: str, says: str) -> None:
+    """Click a console form's button and wait for its answer: the game's revision
+    moves on, and the flash says `says`."""
+    before = director.get_attribute("#main", "data-revision")
+    director.click(selector)
+    director.wait_for_selector(f"#main:not([data-revision='{before}'])", timeout=10_000)
+    director.locator(".flash", has_text=says).first.wait_for(timeout=10_000)
+
+
+def _console_advance(director: Page) -> None:
+    _console_click(director, "#advance", "已结算")
+
+
+def _short_deadline(director: Page) -> None:
+    """The director sets the open window's countdown to 3 seconds from the console;
+    the server's ticker closes it (the real clock, not a test's)."""
+    director.fill("#deadline input[name=minutes]", "0.05")
+    director.select_option("#deadline select[name=action]", "set")
+    director.click("#deadline button[type=submit]")
+    director.locator(".flash", has_text="时限已更新").first.wait_for(timeout=10_000)
+
+
+def _wait_for_rule(c: httpx.Client, gid: str, d: dict[str, str], starts: str) -> dict[str, Any]:
+    for _ in range(100):
+        doc: dict[str, Any] = c.get(f"/api/games/{gid}/director", headers=d).json()
+        rule = (doc["deadline"] or {}).get("rule") or ""
+        if rule.startswith(starts):
+            return doc
+        time.sleep(0.2)
+    raise AssertionError(f"no window timed by {starts!r}: {doc['deadline']}")
+
+
+def test_m192_and_m125_on_the_console_rulings_and_the_posts_clock(
+        sqlite_server: ServerProcess) -> None:
+    """The director runs an m192 game and an m125 game from the console in Chromium:
+    the 加速 ruling form and a card with its reason, the sub-phase countdowns with the
+    post's words, and a countdown that runs out closing the window by itself; the m125
+    witch sees her prompt's rule on her own page."""
+    server = sqlite_server
+    assert sync_playwright is not None
+    art = ARTIFACTS
+    art.mkdir(parents=True, exist_ok=True)
+    d = {"Authorization": f"Bearer {server.director_token()}"}
+    m192 = [chr(0x4E00 + i) for i in range(14)]
+    m125 = [chr(0x4E00 + i) for i in range(10)]
+    with httpx.Client(base_url=server.base, timeout=20) as c, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        director = browser.new_context(viewport={"width": 1200, "height": 900}).new_page()
+        director.on("dialog", lambda dialog: dialog.accept())
+        director.goto(server.base + "/login")
+        director.fill("input[name=password]", PASSWORD)
+        director.click("button[type=submit]")
+        director.wait_for_url("**/director")
+
+        # ---- m192: 开局 -> 晨曦 -> 正午; the rulings; 黄昏's ten minutes
+        gid = c.post("/api/games", headers=d, json={"ruleset": "m192-nata", "players": m192,
+                                                    "seed": 1}).json()["id"]
+        director.goto(server.base + f"/director/g/{gid}")
+        assert "本窗口未设关门时限" in director.inner_text("#deadline")  # 开局
+        _console_advance(director)
+        _console_advance(director)  # 正午
+        _console_click(director, "form[action$='/ruling'] button[type=submit]", "已裁定：加速")
+        assert "本讨论日执行加速" in director.inner_text("#main")
+        director.select_option("form[action$='/card'] select[name=name]", m192[4])
+        director.fill("form[action$='/card'] input[name=reason]", "发言不足五帖")
+        _console_click(director, "form[action$='/card'] button[type=submit]",
+                       f"已判罚：{m192[4]} 蓝牌（发言不足五帖）")
+        _console_advance(director)  # 关门: 黄昏
+        box = director.inner_text("#deadline")
+        assert "规则：黄昏2，关门10分钟内，公告出局名单和警长情况，有先后顺序" in box
+        assert "剩余 9:5" in box or "剩余 10:00" in box
+        director.screenshot(path=str(art / "m192-dusk.png"), full_page=True)
+        _short_deadline(director)
+        doc = _wait_for_rule(c, gid, d, "早夜2")  # closed by the ticker: 早夜 opened
+        assert doc["at"] == "night 1" and doc["inputs"][-1]["actor"] == "导演:自动关门"
+        director.reload()
+        assert "规则：早夜2，关门30分钟内，有先后顺序" in director.inner_text("#deadline")
+        director.screenshot(path=str(art / "m192-early-night.png"), full_page=True)
+
+        # ---- m125: the night's 30 minutes run out (3 s here): 空刀, the witch's prompt
+        made = c.post("/api/games", headers=d, json={"ruleset": "m125-hongmao",
+                                                     "players": m125, "seed": 1}).json()
+        gid = made["id"]
+        links = {s["name"]: s["link"] for s in made["seats"]}
+        director.goto(server.base + f"/director/g/{gid}")
+        _console_advance(director)  # 关门 -> night 1
+        assert "则视为空刀" in director.inner_text("#deadline")
+        _short_deadline(director)
+        doc = _wait_for_rule(c, gid, d, "关门后45分钟内")
+        witch = doc["prompt"]["seat"]
+        page = browser.new_context(viewport={"width": 400, "height": 800}).new_page()
+        link = links[witch]
+        page.goto(link if link.startswith("http") else server.base + link)
+        mine = page.inner_text("#deadline")
+        assert "规则：关门后45分钟内，收到反馈的女巫" in mine and "到时：视为放弃发动技能" in mine
+        page.screenshot(path=str(art / "m125-witch.png"), full_page=True)
+        director.reload()
+        assert "结束等待" in director.inner_text("#advance")
+        director.screenshot(path=str(art / "m125-witch-console.png"), full_page=True)
         browser.close()
