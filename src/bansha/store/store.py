@@ -7,7 +7,6 @@ and a retry with the same command_id finds its first answer."""
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,7 +15,7 @@ from sqlalchemy.exc import IntegrityError
 
 from . import tables as t
 from .db import migrate, open_engine
-from .writer import GroupWriter, Pending
+from .writer import GroupWriter
 
 
 def _now() -> dt.datetime:
@@ -179,19 +178,6 @@ class Store:
                      action: dict[str, Any] | None, actor: str, *, proxy: bool = False,
                      note: str | None = None, command_id: str | None = None,
                      answer: dict[str, Any] | None = None, new_window: bool = False) -> None:
-        """append_input_later, waited for: returns once committed (or raises)."""
-        error = self.append_input_later(
-            game_id, seq, revision, op, action, actor, proxy=proxy, note=note,
-            command_id=command_id, answer=answer, new_window=new_window).wait()
-        if error is not None:
-            raise error
-
-    def append_input_later(self, game_id: str, seq: int, revision: int, op: str,
-                           action: dict[str, Any] | None, actor: str, *, proxy: bool = False,
-                           note: str | None = None, command_id: str | None = None,
-                           answer: dict[str, Any] | None = None, new_window: bool = False,
-                           guard: Callable[[], None] | None = None,
-                           on_error: Callable[[BaseException], None] | None = None) -> Pending:
         """Append one input (and its command's answer) in one short transaction, shared
         with the other inputs waiting at that moment (writer.py); returns once committed.
 
@@ -200,8 +186,7 @@ class Store:
         reads. `op` "refused" is an input the engine refused: it stays in the log (the
         engine's own log holds it, so replay gives the same game) and moves no revision.
         The UPDATE names the revision it expects to replace: if another writer moved it,
-        nothing is stored and StaleRevision is raised. Returns at once: the Pending
-        tells when it is committed (inputs commit in the order they were handed in)."""
+        nothing is stored and StaleRevision is raised."""
         now = _now()
 
         def work(c: Connection) -> None:
@@ -219,7 +204,7 @@ class Store:
                                             "answer": answer or {}, "actor": actor,
                                             "created_at": now})
 
-        return self.writer.submit(Pending(work, guard, on_error))
+        self.writer.run(work)
 
     def next_seq(self, game_id: str) -> int:
         """The seq the game's next input gets (undone inputs keep theirs)."""
@@ -230,19 +215,13 @@ class Store:
     def record_command(self, game_id: str, command_id: str, answer: dict[str, Any],
                        actor: str) -> None:
         """Remember a refused command's answer (a retry gets the same refusal)."""
-        error = self.record_command_later(game_id, command_id, answer, actor).wait()
-        if error is not None:
-            raise error
-
-    def record_command_later(self, game_id: str, command_id: str, answer: dict[str, Any],
-                             actor: str) -> Pending:
         now = _now()
 
         def work(c: Connection) -> None:
             c.execute(_INSERT_COMMAND, {"game_id": game_id, "command_id": command_id,
                                         "answer": answer, "actor": actor, "created_at": now})
 
-        return self.writer.submit(Pending(work))
+        self.writer.run(work)
 
     def command(self, game_id: str, command_id: str) -> CommandRow | None:
         with self.engine.connect() as c:

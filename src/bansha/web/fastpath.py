@@ -21,18 +21,14 @@ the FastAPI routes use (views.legal_doc, inputs.seat_action/seat_vote,
 LiveGames.submit), so it is identical.
 
 `legal` is a read of the live game: it runs on the event loop when the game's lock
-is free at once (microseconds), and in a worker thread when someone else holds it.
-A submission is judged the same way (on the loop when the lock is free: the engine
-step takes microseconds and waits on nothing), handed to storage's writer, and its
-answer awaits the commit on the loop (LiveGames.finish_async): no worker thread and
-no lock is held while the commit is under way, and the answer is sent only once the
-input is stored.
+is free at once (microseconds), and in a worker thread when an input holds the lock
+(that input's commit may take a few ms). A submission runs in a worker thread: it
+holds the game's lock over its commit (every input is stored before it is answered).
 """
 
 from __future__ import annotations
 
 import json
-import logging
 import re
 from typing import Any
 
@@ -45,7 +41,6 @@ from .inputs import seat_action, seat_vote
 from .server import Server
 from .views import legal_doc
 
-log = logging.getLogger("bansha.web")
 _ROUTE = re.compile(r"^/api/games/([^/]+)/(legal|actions|votes)$")
 _MAX_BODY = 64 * 1024  # larger bodies take the ordinary route (and its limit)
 
@@ -96,22 +91,9 @@ class FastPath:
             await self.app(scope, replay, send)
             return
         action, command_id, revision, phase = submit
-        games = self.server.games
-        if live.lock.acquire(blocking=False):  # judged on the loop: no thread hop
-            try:
-                started = games.start_submit(live, action, who.name, command_id, revision,
-                                             phase)
-            finally:
-                live.lock.release()
-        else:
-            started = await to_thread.run_sync(_locked_start, games, live, action, who.name,
-                                               command_id, revision, phase)
-        try:
-            doc = await games.finish_async(live, started)
-        except Exception:  # not stored, so not accepted (the game is reloaded)
-            log.exception("an input could not be stored")
-            await _json(send, {"message": "输入没有保存成功，没有生效；请稍后重试"}, 503)
-            return
+        doc = await to_thread.run_sync(
+            lambda: self.server.games.submit(live, action, who.name, command_id, revision,
+                                             phase))
         await _json(send, doc)
 
     def _seat(self, scope: Any, game_id: str) -> Who | None:
@@ -143,12 +125,6 @@ class FastPath:
             return seat_vote(v, who.name), v.command_id, v.revision, None
         except (ValidationError, ValueError, RecursionError):
             return None
-
-
-def _locked_start(games: Any, live: Any, action: Any, seat: str, command_id: str,
-                  revision: int | None, phase: str | None) -> Any:
-    with live.lock:
-        return games.start_submit(live, action, seat, command_id, revision, phase)
 
 
 def _locked_legal(live: Any, seat: str) -> dict[str, Any]:
@@ -189,11 +165,11 @@ def _replaying(body: bytes, finished: bool, receive: Any) -> Any:
     return replay
 
 
-async def _json(send: Any, doc: Any, status: int = 200) -> None:
+async def _json(send: Any, doc: Any) -> None:
     # the same bytes Starlette's JSONResponse renders
     data = json.dumps(doc, ensure_ascii=False, allow_nan=False, indent=None,
                       separators=(",", ":")).encode("utf-8")
-    await send({"type": "http.response.start", "status": status,
+    await send({"type": "http.response.start", "status": 200,
                 "headers": [(b"content-type", b"application/json"),
                             (b"content-length", str(len(data)).encode())]})
     await send({"type": "http.response.body", "body": data})

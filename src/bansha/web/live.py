@@ -2,13 +2,9 @@
 
 Every input goes through here. Under the game's lock: a retried command_id gets
 its first answer; an input made against a closed window is refused; the engine
-judges it; the input is handed to storage's writer (which commits a game's inputs
-in the order they were handed in). The lock is let go then, and the answer waits
-for the commit: an input is committed before it is answered, while the next inputs
-of the same game are judged and share the commit (`start_submit`, then `finish` or
-`finish_async`). If a commit fails, the inputs of that game handed in after it are
-refused by the writer too, and the live game is reloaded from storage: what was not
-stored was never answered.
+judges it; an accepted input is committed to storage before it is answered; a
+refused one leaves the game as it was (rebuilt from the log the refused input
+never entered), so nothing but its answer remains of it.
 
 Only the engine's public API is used (Game.new/replay/submit/advance/pending/
 legal/view/public_view/director_view/outcome, GameLog.from_dict, and
@@ -16,7 +12,6 @@ engine.deadlines.window_deadline for the post's countdowns)."""
 
 from __future__ import annotations
 
-import asyncio
 import datetime as dt
 import logging
 import secrets
@@ -25,12 +20,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from anyio import to_thread
-
 from bansha.engine import Action, Game, GameLog, Phase, SetupError, get_ruleset
 from bansha.engine.deadlines import window_deadline
 from bansha.store import CommandRow, GameRow, InputRow, Store
-from bansha.store.writer import Pending
 
 log = logging.getLogger("bansha.web")
 
@@ -64,14 +56,6 @@ class LiveGame:
     # within one epoch every view's event list only grows, so an event stream can
     # send what it has not sent by count (views.stream_doc)
     epoch: int = 0
-    # the writer's work for this game not yet known committed: each command_id's (a
-    # retry waits for it), and the last one handed in
-    inflight: dict[str, Pending] = field(default_factory=dict)
-    last_commit: Pending | None = None
-    # a failed commit refuses every later input of its commit epoch (writer guard),
-    # and the game is reloaded from storage into a new epoch (LiveGames._settle)
-    commit_epoch: int = 0
-    failed_epoch: int | None = None
 
     @property
     def id(self) -> str:
@@ -123,22 +107,6 @@ def without_refusals(view: dict[str, Any]) -> dict[str, Any]:
 
 def refused(reason: str) -> dict[str, Any]:
     return {"accepted": False, "reason": reason}
-
-
-class RolledBack(RuntimeError):
-    """An input handed to the writer after one of the same game failed to commit."""
-
-
-@dataclass
-class Started:
-    """An input judged and handed to the writer: its answer, the commit it waits for
-    (None: nothing to wait for), the window it opened (its rule deadline is set once
-    it is committed), and whether it is a refusal (answered even if its record fails)."""
-
-    answer: dict[str, Any]
-    pending: Pending | None = None
-    window: int | None = None
-    refusal: bool = False
 
 
 class CreateError(ValueError):
@@ -207,118 +175,61 @@ class LiveGames:
     def submit(self, live: LiveGame, action: Action, actor: str, command_id: str,
                revision: int | None = None, phase: str | None = None,
                proxy: bool = False, note: str | None = None) -> dict[str, Any]:
-        """Judge one input and answer once it is committed (from a thread)."""
         with live.lock:
-            started = self.start_submit(live, action, actor, command_id, revision, phase,
-                                        proxy, note)
-        return self.finish(live, started)
-
-    def start_submit(self, live: LiveGame, action: Action, actor: str, command_id: str,
-                     revision: int | None = None, phase: str | None = None,
-                     proxy: bool = False, note: str | None = None) -> Started:
-        """The judging part of `submit`; the caller holds the game's lock. No waiting
-        on storage, so the fast path runs it on the event loop."""
-        self._settle(live)
-        first = self._first_answer(live, command_id, actor)
-        if first is not None:
-            return first
-        reason = self._window_refusal(live, revision, phase)
-        if reason is None and live.game.finished:
-            reason = "游戏已结束"
-        if reason is not None:
-            return self._refuse(live, command_id, actor, reason)
-        before = live.window_key()
-        try:
-            answer = live.game.submit(action)
-        except Exception as e:  # the engine promises never to raise; if it does, say so
-            log.exception("engine raised on %r", action)
-            live.rebuild(replay(live.row, live.inputs))
-            return self._refuse(live, command_id, actor, f"导演程序无法处理这个输入（{e}）")
-        if not answer:
-            # the engine logged the refused input (and a `rejected` event to its seat)
-            # and changed nothing else: store it too, so the stored log stays equal to
-            # game.log and no rebuild is needed
-            ans = refused(getattr(answer, "reason", "被拒绝"))
-            return self._enqueue(live, "refused", action.as_dict(), actor, proxy, note,
-                                 command_id, False, answer=ans)
-        new_window = live.window_key() != before
-        return self._enqueue(live, "submit", action.as_dict(), actor, proxy, note, command_id,
-                             new_window)
-
-    def finish(self, live: LiveGame, started: Started) -> dict[str, Any]:
-        """The answer once its commit is done (from a thread); raises if it failed."""
-        p = started.pending
-        if p is None:
-            return started.answer
-        return self.settled(live, started, p.wait())
-
-    async def finish_async(self, live: LiveGame, started: Started) -> dict[str, Any]:
-        """`finish` on the event loop: awaits the commit without a thread; only a
-        failed commit or a new window's rule deadline goes to a thread."""
-        p = started.pending
-        if p is None:
-            return started.answer
-        loop = asyncio.get_running_loop()
-        done: asyncio.Future[BaseException | None] = loop.create_future()
-
-        def wake(error: BaseException | None) -> None:
+            first = self._first_answer(live, command_id, actor)
+            if first is not None:
+                return first
+            reason = self._window_refusal(live, revision, phase)
+            if reason is None and live.game.finished:
+                reason = "游戏已结束"
+            if reason is not None:
+                return self._refuse(live, command_id, actor, reason)
+            before = live.window_key()
             try:
-                loop.call_soon_threadsafe(_resolve, done, error)
-            except RuntimeError:  # the loop is closing; nobody waits any more
-                pass
-
-        p.add_done(wake)
-        error = await done
-        if error is None and started.window is None:
-            return started.answer
-        return await to_thread.run_sync(self.settled, live, started, error)
-
-    def settled(self, live: LiveGame, started: Started,
-                error: BaseException | None) -> dict[str, Any]:
-        if error is not None:
-            if started.refusal:  # a refusal that cannot be remembered is still a refusal
-                log.error("could not record a refused command: %s", error)
-                return started.answer
-            with live.lock:
-                self._settle(live)
-            raise error
-        if started.window is not None:
-            with live.lock:
-                if live.window_revision == started.window:
-                    self._rule_deadline(live)
-        return started.answer
+                answer = live.game.submit(action)
+            except Exception as e:  # the engine promises never to raise; if it does, say so
+                log.exception("engine raised on %r", action)
+                live.rebuild(replay(live.row, live.inputs))
+                return self._refuse(live, command_id, actor, f"导演程序无法处理这个输入（{e}）")
+            if not answer:
+                # the engine logged the refused input (and a `rejected` event to its seat)
+                # and changed nothing else: store it too, so the stored log stays equal to
+                # game.log and no rebuild is needed
+                ans = refused(getattr(answer, "reason", "被拒绝"))
+                return self._commit(live, "refused", action.as_dict(), actor, proxy, note,
+                                    command_id, False, answer=ans)
+            new_window = live.window_key() != before
+            return self._commit(live, "submit", action.as_dict(), actor, proxy, note, command_id,
+                                new_window)
 
     def advance(self, live: LiveGame, director: str, command_id: str | None = None,
                 revision: int | None = None) -> dict[str, Any]:
         actor = DIRECTOR_PREFIX + director
         with live.lock:
-            self._settle(live)
             if command_id is not None:
                 first = self._first_answer(live, command_id, actor)
                 if first is not None:
-                    return self.finish(live, first)
+                    return first
             reason = self._window_refusal(live, revision, None)
             if reason is None and live.game.finished:
                 reason = "游戏已结束"
             if reason is not None:
                 if command_id is None:
                     return refused(reason)
-                return self.finish(live, self._refuse(live, command_id, actor, reason))
+                return self._refuse(live, command_id, actor, reason)
             try:
                 live.game.advance()
             except Exception as e:
                 log.exception("engine raised on advance")
                 live.rebuild(replay(live.row, live.inputs))
                 return refused(f"导演程序无法结算这个阶段（{e}）")
-            started = self._enqueue(live, "advance", None, actor, False, None, command_id, True,
-                                    {"at": live.game.outcome().at})
-            return self.finish(live, started)
+            return self._commit(live, "advance", None, actor, False, None, command_id, True,
+                                {"at": live.game.outcome().at})
 
     def undo_last_advance(self, live: LiveGame, director: str) -> dict[str, Any]:
         """The log minus its tail from the last advance on, replayed; answers which
         inputs were undone."""
         with live.lock:
-            self._drain(live)  # store.undo reads and writes the log itself
             last = next((i for i in range(len(live.inputs) - 1, -1, -1)
                          if live.inputs[i].op == "advance"), None)
             if last is None:
@@ -364,15 +275,13 @@ class LiveGames:
         return token
 
     # ------------------------------------------------------------ helpers
-    def _first_answer(self, live: LiveGame, command_id: str, actor: str) -> Started | None:
+    def _first_answer(self, live: LiveGame, command_id: str, actor: str) -> dict[str, Any] | None:
         stored = live.commands.get(command_id)
         if stored is None:
             return None
         if stored.actor != actor:
-            return Started(refused("这个 command_id 已被其他输入使用"))
-        # still being committed: the retry is answered when the first one is
-        p = live.inflight.get(command_id)
-        return Started(stored.answer, p, refusal=not stored.answer.get("accepted"))
+            return refused("这个 command_id 已被其他输入使用")
+        return stored.answer
 
     def _window_refusal(self, live: LiveGame, revision: int | None,
                         phase: str | None) -> str | None:
@@ -393,37 +302,34 @@ class LiveGames:
                     f"（现在是 {_chinese(at)}，revision {live.revision}）；请刷新后重新提交")
         return None
 
-    def _refuse(self, live: LiveGame, command_id: str, actor: str, reason: str) -> Started:
+    def _refuse(self, live: LiveGame, command_id: str, actor: str, reason: str) -> dict[str, Any]:
         ans = refused(reason)
-        live.commands[command_id] = CommandRow(command_id, ans, actor, _now())
-        p = self.store.record_command_later(live.id, command_id, ans, actor)
-        self._track(live, command_id, p, notify=False)
-        return Started(ans, p, refusal=True)
+        try:
+            self.store.record_command(live.id, command_id, ans, actor)
+        except Exception:  # a refusal that cannot be remembered is still a refusal
+            log.exception("could not record a refused command")
+        else:
+            live.commands[command_id] = CommandRow(command_id, ans, actor, _now())
+        return ans
 
-    def _enqueue(self, live: LiveGame, op: str, action: dict[str, Any] | None, actor: str,
-                 proxy: bool, note: str | None, command_id: str | None,
-                 new_window: bool, extra: dict[str, Any] | None = None,
-                 answer: dict[str, Any] | None = None) -> Started:
-        """Hand one input the engine has judged (op "refused" when it refused it) with
-        its command's answer to the writer, one transaction (shared with whatever else
-        is waiting), and take it into the live log; the answer waits for the commit."""
+    def _commit(self, live: LiveGame, op: str, action: dict[str, Any] | None, actor: str,
+                proxy: bool, note: str | None, command_id: str | None,
+                new_window: bool, extra: dict[str, Any] | None = None,
+                answer: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Store one input the engine has judged (op "refused" when it refused it) with
+        its command's answer, in one transaction, before anything is answered."""
         rev = live.revision if op == "refused" else live.revision + 1
         if answer is None:
             answer = {"accepted": True, "revision": rev, **(extra or {})}
         seq = live.next_seq
-        epoch = live.commit_epoch
-
-        def guard() -> None:  # runs in the writer: an earlier input of this epoch failed
-            if live.failed_epoch == epoch:
-                raise RolledBack(f"游戏 {live.id} 之前的输入没有保存成功，这个输入也没有生效")
-
-        def on_error(_error: BaseException) -> None:
-            live.failed_epoch = epoch
-
-        p = self.store.append_input_later(
-            live.id, seq, rev, op, action, actor, proxy=proxy, note=note,
-            command_id=command_id, answer=answer, new_window=new_window, guard=guard,
-            on_error=on_error)
+        try:
+            self.store.append_input(
+                live.id, seq, rev, op, action, actor, proxy=proxy, note=note,
+                command_id=command_id, answer=answer, new_window=new_window)
+        except Exception:
+            # not stored, so not accepted: the game goes back to what the log holds
+            live.rebuild(replay(live.row, live.inputs))
+            raise
         now = _now()
         live.next_seq = seq + 1
         live.inputs.append(InputRow(seq, rev, op, action, actor, proxy, note, command_id,
@@ -433,50 +339,9 @@ class LiveGames:
         live.revision = rev
         if new_window:
             live.window_revision = rev
-        self._track(live, command_id, p, notify=True)
-        return Started(answer, p, rev if new_window else None)
-
-    def _track(self, live: LiveGame, command_id: str | None, p: Pending, notify: bool) -> None:
-        live.last_commit = p
-        if command_id is not None:
-            live.inflight[command_id] = p
-        game_id = live.id
-
-        def done(error: BaseException | None) -> None:  # in the writer's thread
-            if command_id is not None and live.inflight.get(command_id) is p:
-                live.inflight.pop(command_id, None)
-            if notify and error is None:
-                self.on_change(game_id)  # the streams show committed inputs only
-
-        p.add_done(done)
-
-    def _drain(self, live: LiveGame) -> None:
-        """Wait until everything handed to the writer for this game is done (the caller
-        holds the lock, in a thread), then settle a failure."""
-        p = live.last_commit
-        if p is not None:
-            p.wait()
-        self._settle(live)
-
-    def _settle(self, live: LiveGame) -> None:
-        """After a failed commit: the live game again as storage has it (the inputs
-        handed in after the failed one fail too, so storage is final for that epoch)."""
-        if live.failed_epoch is None or live.failed_epoch != live.commit_epoch:
-            return
-        row = self.store.game(live.id)
-        assert row is not None
-        inputs = self.store.inputs(live.id)
-        live.row = row
-        live.inputs = inputs
-        live.rebuild(replay(row, inputs))
-        live.revision, live.window_revision = row.revision, row.window_revision
-        live.next_seq = self.store.next_seq(live.id)
-        live.commands = self.store.commands(live.id)
-        live.inflight = {}
-        live.deadline_at, live.deadline_window = row.deadline_at, row.deadline_window
-        live.paused_left = row.paused_left
-        live.commit_epoch += 1
+            self._rule_deadline(live)
         self.on_change(live.id)
+        return answer
 
     def _rule_deadline(self, live: LiveGame) -> None:
         """A window just opened: start the post's countdown for it, if its ruleset
@@ -498,11 +363,6 @@ class LiveGames:
 
 def _now() -> dt.datetime:
     return dt.datetime.now(dt.UTC)
-
-
-def _resolve(f: asyncio.Future[BaseException | None], error: BaseException | None) -> None:
-    if not f.done():
-        f.set_result(error)
 
 
 def _fixed_deal(players: list[str], roles: list[Any]) -> list[Any]:
