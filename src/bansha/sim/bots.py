@@ -60,3 +60,6 @@ BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot}
 from .heuristic import HeuristicBot, UniformBot  # noqa: E402
 
 BOTS.update({"heuristic": HeuristicBot, "uniform": UniformBot})
+
+# rulesets' own heuristic policies register themselves in heuristic.POLICIES
+from . import m192  # noqa: E402,F401

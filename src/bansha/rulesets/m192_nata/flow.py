@@ -181,7 +181,7 @@ def send_off(game: Game) -> Resolution:
 
 # ---------------------------------------------------------------- the night's outs
 def ring_order(game: Game, seats: list[str]) -> list[str]:
-    order = st(game).ring or list(game.order)
+    order = st(game).ring or list(game.order)  # with those who left: they take no harm
     return sorted(seats, key=order.index)
 
 

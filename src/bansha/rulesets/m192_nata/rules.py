@@ -16,7 +16,7 @@ from bansha.engine.held import HeldSkill
 from bansha.engine.statuses import KILL, SKILLS
 
 from . import rights
-from .common import pack_members, st
+from .common import pack_members, present, st
 from .roles import EXTRA_CHECKS, disguise, dushi
 
 KILL_SKILL = "杀人"
@@ -29,6 +29,14 @@ def target_range(game: Game, h: HeldSkill, actor: str) -> tuple[str, ...]:
     if t is None:
         return ()
     alive = game.alive_tuple()
+    if st(game).left:  # "离开游戏的角色…不受其他技能影响"
+        return tuple(s for s in _range(game, h, actor, alive) if present(game, s))
+    return _range(game, h, actor, alive)
+
+
+def _range(game: Game, h: HeldSkill, actor: str, alive: tuple[str, ...]) -> tuple[str, ...]:
+    t = h.ability.target
+    assert t is not None
     if t.range == "alive_other":
         return tuple(s for s in alive if s != actor)
     if t.range == "dead":
@@ -67,6 +75,8 @@ def refusal(game: Game, a: Action) -> str | None:
     h = game.held.get(a.seat, a.skill)
     if h is None:
         return f"你没有技能 {a.skill}"
+    if not present(game, a.seat):
+        return "你已离开游戏，所有技能失效"
     alive = game.seats[a.seat].alive
     if h.ability.after_out and a.skill != "灵狐灿世":
         if alive:
@@ -105,6 +115,8 @@ def refusal(game: Game, a: Action) -> str | None:
 
 def legal(game: Game, seat: str) -> list[LegalAction]:
     out: list[LegalAction] = []
+    if not present(game, seat):
+        return out
     for h in game.held.of(seat):
         a = h.ability
         if not a.windows or (a.forced and a.target is None):

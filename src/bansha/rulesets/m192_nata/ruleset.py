@@ -21,8 +21,8 @@ from bansha.engine.statuses import TARGETED
 from bansha.engine.targets import TargetPipeline
 from bansha.forum.rulesets import M192_NATA as M192_FORUM_RULES
 
-from . import day, flow, lastwords, outs, rights, rules, wins
-from .common import ELDER, VILLAGE, WOLVES, faction, pack_members, st
+from . import day, director, flow, lastwords, outs, revote, rights, rules, wins
+from .common import ELDER, VILLAGE, WOLVES, faction, pack_members, present, st
 from .deal import BY_NAME, PLAYERS, cooccurrence_problems, draw, setup_problem
 from .roles import chuandi, dushi, implemented, setups
 from .roles.pack import KILL_ABILITY, TEAM
@@ -77,6 +77,8 @@ def _skills() -> dict[str, SkillSpec]:
                                text="竞选日开始前，导演询问上警意见")
     out["竞岗"] = SkillSpec("竞岗", window="trigger", forced=True, target="none",
                           text="警长竞选贴内，获得票数最多的角色当选警长，平票则没有警长")
+    out.update(director.SPECS)
+    out[revote.FREE] = revote.SPEC
     out[BADGE] = SkillSpec(BADGE, window="prompt", forced=True,
                            text="警长出局时，在出局的那个阶段内，须选择一名未出局的角色移交"
                                 "警长或选择撕掉警徽")
@@ -108,6 +110,7 @@ class M192Nata(Ruleset):
     extra_roles: ClassVar[dict[str, tuple[str, ...]]] = {"警长": ("竞岗", BADGE),
                                                           "出局角色": (WORDS,)}
     input_skills = ("投票", "改票", "判罚", "加速", CANDIDACY)
+    director_skills = director.SKILLS
     sub_phases = ("开局", *flow.DAY_SUBS, *flow.NIGHT_SUBS)
     choice_parts: ClassVar[dict[str, tuple[str, ...]]] = {
         "潜藏": ("身份", "阵营", "带刀"), "装模作样": ("身份", "阵营", "带刀")}
@@ -208,6 +211,10 @@ class M192Nata(Ruleset):
     # ---- inputs --------------------------------------------------------------
     def check_submit(self, game: Game, action: Action) -> str | None:
         a = action
+        if a.skill in director.SKILLS:
+            return director.refusal(game, a)
+        if a.skill == revote.FREE:
+            return revote.refusal(game, a)
         if a.skill == CANDIDACY:
             if game.phase != Phase("day", 1) or game.sub != flow.OPENING:
                 return "上警只在竞选日开始前（开局）"
@@ -232,6 +239,10 @@ class M192Nata(Ruleset):
         return f"{action.seat}/{action.skill}"
 
     def resolve_now(self, game: Game, action: Action) -> Resolution | None:
+        if action.skill in director.SKILLS:
+            return director.run(game, action)
+        if action.skill == revote.FREE:
+            return revote.change(game, action)
         if action.skill == CANDIDACY:
             return _stand(game, action.seat)
         if action.skill == WORDS:
@@ -247,8 +258,14 @@ class M192Nata(Ruleset):
             return run_uses(game, st(game).targets, [use], game.sub)
         return None
 
+    def canonical(self, game: Game, action: Action) -> Action:
+        return revote.canonical(game, action)
+
     def legal(self, game: Game, seat: str) -> list[LegalAction]:
         acts = rules.legal(game, seat)
+        free = revote.offer(game, seat)
+        if free is not None:
+            acts.append(free)
         words = game.lastwords.offer(seat) if not game.seats[seat].alive else None
         if words is not None and seat not in st(game).empty_words:
             acts.append(words)
@@ -260,6 +277,8 @@ class M192Nata(Ruleset):
     def may_vote(self, game: Game, seat: str) -> str | None:
         if not game.seats[seat].alive:
             return "已出局的角色不能投票"
+        if not present(game, seat):
+            return "离开游戏的角色不能投票"
         if game.sub != "正午":
             return "现在不是投票时间（投票在正午进行）"
         if game.phase.n == 1 and seat in st(game).candidates:
@@ -271,9 +290,15 @@ class M192Nata(Ruleset):
     def may_be_voted(self, game: Game, target: str) -> str | None:
         if not game.seats[target].alive:
             return f"{target} 已出局，不能被投票"
+        if not present(game, target):
+            return f"{target} 已离开游戏，不能被投票"
         if game.phase.n == 1 and target not in st(game).candidates:
             return f"{target} 没有上警，不能被投警长票"
         return None
+
+    def director_inputs(self, game: Game) -> list[LegalAction]:
+        """The judgements the post leaves to the director, open now (director.py)."""
+        return director.offered(game)
 
     def vote_weight(self, game: Game, seat: str) -> float:
         return day.weight(game, seat)

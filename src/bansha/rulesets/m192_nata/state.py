@@ -71,6 +71,12 @@ class NataState:
     relays: dict[str, tuple[str, str, Moment]] = field(default_factory=dict)  # A -> (B, by, at)
     empty_words: set[str] = field(default_factory=set)  # 神风突击: 遗言必须强制留空
     window_ran: bool = False  # the open window's uses have resolved
+    # 寡言 breaches the director judged (永久[沉默][遗忘] given)
+    quiet_breaches: list[str] = field(default_factory=list)
+    # 离开游戏: seat -> 暂时 / 永久 (director.py)
+    left: dict[str, str] = field(default_factory=dict)
+    # the free 改票: voter -> the days (phase labels) it was used
+    free_changes: dict[str, list[str]] = field(default_factory=dict)
     log: list[str] = field(default_factory=list)
 
 
