@@ -283,6 +283,8 @@ class M192Nata(Ruleset):
             return "现在不是投票时间（投票在正午进行）"
         if game.phase.n == 1 and seat in st(game).candidates:
             return "上警的角色不能投警长票"
+        if st(game).vote_blocked and game.phase.n > 1:  # 封锁投票 "所有放逐投票贴会关闭"
+            return "今日封锁投票：放逐投票贴已关闭"
         if seat in st(game).no_vote:
             return "你不能参与投票"
         return None
