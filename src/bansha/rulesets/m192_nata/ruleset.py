@@ -24,7 +24,7 @@ from bansha.forum.rulesets import M192_NATA as M192_FORUM_RULES
 from . import day, flow, lastwords, outs, rights, rules, wins
 from .common import ELDER, VILLAGE, WOLVES, faction, pack_members, st
 from .deal import BY_NAME, PLAYERS, cooccurrence_problems, draw, setup_problem
-from .roles import chuandi, dushi, implemented, setups
+from .roles import ACTION_CHECKS, INPUTS, chuandi, dushi, implemented, setups
 from .roles.pack import KILL_ABILITY, TEAM
 from .roster import ROSTER
 from .schedule import SCHEDULE
@@ -51,6 +51,7 @@ def _window(tags: tuple[str, ...]) -> Any:
 
 CHOICES = {"毒计": ("流血", "沉默", "遗忘", "迷魂", "超度", "漏洞"), "野性伙伴": ("跟随", "骑乘"),
            "审讯": ("是", "否", "无法回答"), "灵魂凭依": ("链接", "不链接"),
+           "精明": ("通灵", "守夜", "崩塌狙击", "一锤定音"),
            # 谋策's target picks one of its counted skills
            "谋策": ("收割", "业炎", "天火", "复活", "谋策", "毒计", "暴食", "英灵召唤",
                   "神女秘法", "灵狐灿世", "灵魂链接", "冲撞", "审讯", "精明", "大难不死")}
@@ -224,7 +225,11 @@ class M192Nata(Ruleset):
             return chuandi.message_problem(game, a)  # A's message to B
         if a.skill == "谋策" and game.held.get(a.seat, a.skill) is None:
             return dushi.pick_problem(game, a)  # a target's pick, kept for after 早夜
-        return rules.refusal(game, a)
+        taken = INPUTS.get(a.skill)  # an input a role module takes itself (a reply …)
+        if taken is not None and taken.applies(game, a):
+            return taken.problem(game, a)
+        check = ACTION_CHECKS.get(a.skill)  # what the skill's text adds (cost, choice …)
+        return rules.refusal(game, a) or (check(game, a) if check is not None else None)
 
     def submit_key(self, game: Game, action: Action) -> str:
         if action.skill == KILL_ABILITY.name:
@@ -238,6 +243,9 @@ class M192Nata(Ruleset):
             return lastwords.store(game, action)
         if action.skill == chuandi.RELAY and game.held.get(action.seat, action.skill) is None:
             return chuandi.send(game, action)
+        taken = INPUTS.get(action.skill)
+        if taken is not None and taken.applies(game, action):
+            return taken.take(game, action)
         now = game.sub == "正午" or (action.skill == "神女秘法" and game.sub == "凌晨")
         if now and game.held.get(action.seat, action.skill) is not None:
             # "在正午阶段出局的信息会随时间立刻公示": 正午 skills resolve when used

@@ -72,6 +72,10 @@ class NataState:
     empty_words: set[str] = field(default_factory=set)  # 神风突击: 遗言必须强制留空
     window_ran: bool = False  # the open window's uses have resolved
     log: list[str] = field(default_factory=list)
+    # ---- 养殖者, 狼外婆, 审讯官, 野人, 御主, 变脸者 (their role modules)
+    bought: dict[str, set[str]] = field(default_factory=dict)  # 精明: what each bought
+    night_skills: list[str] = field(default_factory=list)  # 守夜: tonight's skills so far
+    watchers: list[str] = field(default_factory=list)  # 守夜 used tonight
 
 
 def night_harm(st: NataState, harm: Harm) -> None:

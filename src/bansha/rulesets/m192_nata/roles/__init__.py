@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bansha.engine import Game
+from bansha.engine import Action, Game
 from bansha.engine.abilities import RoleData
 
 from . import (
@@ -28,6 +28,7 @@ from . import (
     tianming,
     tongling,
     xiongdi,
+    yangzhi,
     yinyang,
     yinzhe,
     yuanlang,
@@ -36,6 +37,7 @@ from . import (
     zhuque,
     zonghuo,
 )
+from .inputs import Taken
 
 ROLE_MODULES: tuple[tuple[RoleData, Callable[[Game, str], None] | None], ...] = (
     (yuanlang.ROLE, None),
@@ -65,6 +67,7 @@ ROLE_MODULES: tuple[tuple[RoleData, Callable[[Game, str], None] | None], ...] = 
     (taowu.ROLE, taowu.setup),
     (chihu.ROLE, chihu.setup),
     (chuandi.ROLE, None),
+    (yangzhi.ROLE, yangzhi.setup),
 )
 # checks a skill's own text adds to its use (beyond window, charges, range, statuses)
 EXTRA_CHECKS: dict[str, Callable[[Game, str], str | None]] = {
@@ -76,7 +79,16 @@ EXTRA_CHECKS: dict[str, Callable[[Game, str], str | None]] = {
     "煏祸相依": chihu.one_twist,
     "继承": xiongdi.may_inherit,
     "潜藏": xiongdi.may_hide,
+    "崩塌狙击": yangzhi.not_on_election_day,
 }
+
+
+# checks that need the whole input (its choice or targets: 精明's cost, 英灵召唤's price)
+ACTION_CHECKS: dict[str, Callable[[Game, Action], str | None]] = {
+    "精明": yangzhi.pick_problem,
+}
+# inputs a role module takes itself (inputs.py)
+INPUTS: dict[str, Taken] = {}
 
 
 def implemented() -> dict[str, RoleData]:
