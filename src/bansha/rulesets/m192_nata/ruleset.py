@@ -25,6 +25,7 @@ from . import day, flow, lastwords, outs, rights, rules, wins
 from .common import ELDER, VILLAGE, WOLVES, faction, pack_members, st
 from .deal import BY_NAME, PLAYERS, cooccurrence_problems, draw, setup_problem
 from .roles import ACTION_CHECKS, INPUTS, chuandi, dushi, implemented, setups
+from .roles.langwaipo import FRAUD_PARTS
 from .roles.pack import KILL_ABILITY, TEAM
 from .roster import ROSTER
 from .schedule import SCHEDULE
@@ -111,7 +112,8 @@ class M192Nata(Ruleset):
     input_skills = ("投票", "改票", "判罚", "加速", CANDIDACY)
     sub_phases = ("开局", *flow.DAY_SUBS, *flow.NIGHT_SUBS)
     choice_parts: ClassVar[dict[str, tuple[str, ...]]] = {
-        "潜藏": ("身份", "阵营", "带刀"), "装模作样": ("身份", "阵营", "带刀")}
+        "潜藏": ("身份", "阵营", "带刀"), "装模作样": ("身份", "阵营", "带刀"),
+        "欺诈天下": FRAUD_PARTS}
     candidacy = True
     schedule = SCHEDULE
     status_kinds = STATUS_KINDS

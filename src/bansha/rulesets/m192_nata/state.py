@@ -76,6 +76,8 @@ class NataState:
     bought: dict[str, set[str]] = field(default_factory=dict)  # 精明: what each bought
     night_skills: list[str] = field(default_factory=list)  # 守夜: tonight's skills so far
     watchers: list[str] = field(default_factory=list)  # 守夜 used tonight
+    pretend: dict[str, str] = field(default_factory=dict)  # 装模作样's setting
+    fraud: dict[str, str] = field(default_factory=dict)  # 欺诈天下's, handed in ahead
 
 
 def night_harm(st: NataState, harm: Harm) -> None:

@@ -16,6 +16,7 @@ from . import (
     daoshi,
     dushi,
     jinyan,
+    langwaipo,
     laoyeye,
     lieren,
     moshushi,
@@ -68,6 +69,7 @@ ROLE_MODULES: tuple[tuple[RoleData, Callable[[Game, str], None] | None], ...] = 
     (chihu.ROLE, chihu.setup),
     (chuandi.ROLE, None),
     (yangzhi.ROLE, yangzhi.setup),
+    (langwaipo.ROLE, langwaipo.setup),
 )
 # checks a skill's own text adds to its use (beyond window, charges, range, statuses)
 EXTRA_CHECKS: dict[str, Callable[[Game, str], str | None]] = {
@@ -88,7 +90,9 @@ ACTION_CHECKS: dict[str, Callable[[Game, Action], str | None]] = {
     "精明": yangzhi.pick_problem,
 }
 # inputs a role module takes itself (inputs.py)
-INPUTS: dict[str, Taken] = {}
+INPUTS: dict[str, Taken] = {
+    "欺诈天下": langwaipo.FRAUD_INPUT,
+}
 
 
 def implemented() -> dict[str, RoleData]:
