@@ -24,7 +24,7 @@ from bansha.forum.rulesets import M192_NATA as M192_FORUM_RULES
 from . import day, flow, lastwords, outs, rights, rules, wins
 from .common import ELDER, VILLAGE, WOLVES, faction, pack_members, st
 from .deal import BY_NAME, PLAYERS, cooccurrence_problems, draw, setup_problem
-from .roles import ACTION_CHECKS, INPUTS, chuandi, dushi, implemented, setups
+from .roles import ACTION_CHECKS, EXTRA_LEGAL, INPUTS, chuandi, dushi, implemented, setups
 from .roles.langwaipo import FRAUD_PARTS
 from .roles.pack import KILL_ABILITY, TEAM
 from .roster import ROSTER
@@ -231,7 +231,12 @@ class M192Nata(Ruleset):
         if taken is not None and taken.applies(game, a):
             return taken.problem(game, a)
         check = ACTION_CHECKS.get(a.skill)  # what the skill's text adds (cost, choice …)
-        return rules.refusal(game, a) or (check(game, a) if check is not None else None)
+        reason = rules.refusal(game, a)
+        if check is None:
+            return reason
+        if reason is None or rules.TARGET_REFUSAL in reason or rules.OUT_REFUSAL in reason:
+            return check(game, a) or reason  # its own words for a target out of its range
+        return reason
 
     def submit_key(self, game: Game, action: Action) -> str:
         if action.skill == KILL_ABILITY.name:
@@ -259,6 +264,8 @@ class M192Nata(Ruleset):
 
     def legal(self, game: Game, seat: str) -> list[LegalAction]:
         acts = rules.legal(game, seat)
+        for more in EXTRA_LEGAL:  # a reply to a declaration …
+            acts += more(game, seat)
         words = game.lastwords.offer(seat) if not game.seats[seat].alive else None
         if words is not None and seat not in st(game).empty_words:
             acts.append(words)

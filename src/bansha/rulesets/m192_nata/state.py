@@ -78,6 +78,9 @@ class NataState:
     watchers: list[str] = field(default_factory=list)  # 守夜 used tonight
     pretend: dict[str, str] = field(default_factory=dict)  # 装模作样's setting
     fraud: dict[str, str] = field(default_factory=dict)  # 欺诈天下's, handed in ahead
+    summoning: list[tuple[str, str]] = field(default_factory=list)  # 英灵召唤 (御主, 英灵)
+    heroes: dict[str, str] = field(default_factory=dict)  # 英灵 -> its 御主
+    hero_skills: dict[str, list[str]] = field(default_factory=dict)  # made usable while out
 
 
 def night_harm(st: NataState, harm: Harm) -> None:

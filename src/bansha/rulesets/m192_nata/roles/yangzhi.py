@@ -113,6 +113,11 @@ def pick_problem(game: Game, a: Action) -> str | None:
     return None
 
 
+def picks(game: Game, seat: str) -> tuple[str, ...]:
+    """The skills 精明 can still buy now (offered as its choices)."""
+    return tuple(k for k in COSTS if pick_problem(game, Action(seat, SHREWD, choice=k)) is None)
+
+
 def not_on_election_day(game: Game, seat: str) -> str | None:
     return "崩塌狙击 竞选日不可发动" if game.phase.n == 1 else None
 
