@@ -17,9 +17,11 @@ from bansha.engine.statuses import KILL, SKILLS
 
 from . import rights
 from .common import pack_members, present, st
-from .roles import EXTRA_CHECKS, disguise, dushi
+from .roles import EXTRA_CHECKS, OFFERS, RANGES, disguise, dushi
 
 KILL_SKILL = "杀人"
+TARGET_REFUSAL = "的选择范围内"  # the endings of the two target refusals below
+OUT_REFUSAL = "不能被选为"
 # skills whose text is used "出局后的下一个可发动技能的时点"
 AFTER_OUT = ("最后一枪", "薪火相传", "残暴", "灵狐灿世")
 
@@ -37,6 +39,9 @@ def target_range(game: Game, h: HeldSkill, actor: str) -> tuple[str, ...]:
 def _range(game: Game, h: HeldSkill, actor: str, alive: tuple[str, ...]) -> tuple[str, ...]:
     t = h.ability.target
     assert t is not None
+    custom = RANGES.get(t.range)  # a role module's own range (英灵召唤 …)
+    if custom is not None:
+        return custom(game, actor)
     if t.range == "alive_other":
         return tuple(s for s in alive if s != actor)
     if t.range == "dead":
@@ -126,10 +131,15 @@ def legal(game: Game, seat: str) -> list[LegalAction]:
         probe = targets[:t.count] if t is not None else ()
         if t is not None and len(probe) < t.count:
             continue
-        if refusal(game, Action(seat, a.name, targets=probe)) is not None:
+        offer = OFFERS.get(a.name)  # the choices open now (精明 …): none, not offered
+        choices = offer(game, seat) if offer is not None else ()
+        if offer is not None and not choices:
+            continue
+        if refusal(game, Action(seat, a.name, targets=probe,
+                                choice=choices[0] if choices else None)) is not None:
             continue
         out.append(LegalAction(seat, a.name, targets, 0 if t is None else t.count,
-                               team=a.team, needs_text=a.declaration))
+                               choices=choices, team=a.team, needs_text=a.declaration))
     return out
 
 

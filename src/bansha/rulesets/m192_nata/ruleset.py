@@ -24,7 +24,8 @@ from bansha.forum.rulesets import M192_NATA as M192_FORUM_RULES
 from . import day, director, flow, lastwords, outs, revote, rights, rules, wins
 from .common import ELDER, VILLAGE, WOLVES, faction, pack_members, present, st
 from .deal import BY_NAME, PLAYERS, cooccurrence_problems, draw, setup_problem
-from .roles import chuandi, dushi, implemented, setups
+from .roles import ACTION_CHECKS, EXTRA_LEGAL, INPUTS, chuandi, dushi, implemented, setups
+from .roles.langwaipo import FRAUD_PARTS
 from .roles.pack import KILL_ABILITY, TEAM
 from .roster import ROSTER
 from .schedule import SCHEDULE
@@ -51,6 +52,7 @@ def _window(tags: tuple[str, ...]) -> Any:
 
 CHOICES = {"毒计": ("流血", "沉默", "遗忘", "迷魂", "超度", "漏洞"), "野性伙伴": ("跟随", "骑乘"),
            "审讯": ("是", "否", "无法回答"), "灵魂凭依": ("链接", "不链接"),
+           "精明": ("通灵", "守夜", "崩塌狙击", "一锤定音"),
            # 谋策's target picks one of its counted skills
            "谋策": ("收割", "业炎", "天火", "复活", "谋策", "毒计", "暴食", "英灵召唤",
                   "神女秘法", "灵狐灿世", "灵魂链接", "冲撞", "审讯", "精明", "大难不死")}
@@ -113,7 +115,8 @@ class M192Nata(Ruleset):
     director_skills = director.SKILLS
     sub_phases = ("开局", *flow.DAY_SUBS, *flow.NIGHT_SUBS)
     choice_parts: ClassVar[dict[str, tuple[str, ...]]] = {
-        "潜藏": ("身份", "阵营", "带刀"), "装模作样": ("身份", "阵营", "带刀")}
+        "潜藏": ("身份", "阵营", "带刀"), "装模作样": ("身份", "阵营", "带刀"),
+        "欺诈天下": FRAUD_PARTS}
     candidacy = True
     schedule = SCHEDULE
     status_kinds = STATUS_KINDS
@@ -231,7 +234,16 @@ class M192Nata(Ruleset):
             return chuandi.message_problem(game, a)  # A's message to B
         if a.skill == "谋策" and game.held.get(a.seat, a.skill) is None:
             return dushi.pick_problem(game, a)  # a target's pick, kept for after 早夜
-        return rules.refusal(game, a)
+        taken = INPUTS.get(a.skill)  # an input a role module takes itself (a reply …)
+        if taken is not None and taken.applies(game, a):
+            return taken.problem(game, a)
+        check = ACTION_CHECKS.get(a.skill)  # what the skill's text adds (cost, choice …)
+        reason = rules.refusal(game, a)
+        if check is None:
+            return reason
+        if reason is None or rules.TARGET_REFUSAL in reason or rules.OUT_REFUSAL in reason:
+            return check(game, a) or reason  # its own words for a target out of its range
+        return reason
 
     def submit_key(self, game: Game, action: Action) -> str:
         if action.skill == KILL_ABILITY.name:
@@ -249,6 +261,9 @@ class M192Nata(Ruleset):
             return lastwords.store(game, action)
         if action.skill == chuandi.RELAY and game.held.get(action.seat, action.skill) is None:
             return chuandi.send(game, action)
+        taken = INPUTS.get(action.skill)
+        if taken is not None and taken.applies(game, action):
+            return taken.take(game, action)
         now = game.sub == "正午" or (action.skill == "神女秘法" and game.sub == "凌晨")
         if now and game.held.get(action.seat, action.skill) is not None:
             # "在正午阶段出局的信息会随时间立刻公示": 正午 skills resolve when used
@@ -266,6 +281,8 @@ class M192Nata(Ruleset):
         free = revote.offer(game, seat)
         if free is not None:
             acts.append(free)
+        for more in EXTRA_LEGAL:  # a reply to a declaration …
+            acts += more(game, seat)
         words = game.lastwords.offer(seat) if not game.seats[seat].alive else None
         if words is not None and seat not in st(game).empty_words:
             acts.append(words)

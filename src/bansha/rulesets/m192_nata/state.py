@@ -78,6 +78,15 @@ class NataState:
     # the free 改票: voter -> the days (phase labels) it was used
     free_changes: dict[str, list[str]] = field(default_factory=dict)
     log: list[str] = field(default_factory=list)
+    # ---- 养殖者, 狼外婆, 审讯官, 野人, 御主, 变脸者 (their role modules)
+    bought: dict[str, set[str]] = field(default_factory=dict)  # 精明: what each bought
+    night_skills: list[str] = field(default_factory=list)  # 守夜: tonight's skills so far
+    watchers: list[str] = field(default_factory=list)  # 守夜 used tonight
+    pretend: dict[str, str] = field(default_factory=dict)  # 装模作样's setting
+    fraud: dict[str, str] = field(default_factory=dict)  # 欺诈天下's, handed in ahead
+    summoning: list[tuple[str, str]] = field(default_factory=list)  # 英灵召唤 (御主, 英灵)
+    heroes: dict[str, str] = field(default_factory=dict)  # 英灵 -> its 御主
+    hero_skills: dict[str, list[str]] = field(default_factory=dict)  # made usable while out
 
 
 def night_harm(st: NataState, harm: Harm) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bansha.engine import Game
+from bansha.engine import Action, Game, LegalAction
 from bansha.engine.abilities import RoleData
 
 from . import (
@@ -16,6 +16,7 @@ from . import (
     daoshi,
     dushi,
     jinyan,
+    langwaipo,
     laoyeye,
     lieren,
     moshushi,
@@ -28,14 +29,17 @@ from . import (
     tianming,
     tongling,
     xiongdi,
+    yangzhi,
     yinyang,
     yinzhe,
     yuanlang,
     yuzhe,
+    yuzhu,
     zhu,
     zhuque,
     zonghuo,
 )
+from .inputs import Taken
 
 ROLE_MODULES: tuple[tuple[RoleData, Callable[[Game, str], None] | None], ...] = (
     (yuanlang.ROLE, None),
@@ -65,6 +69,9 @@ ROLE_MODULES: tuple[tuple[RoleData, Callable[[Game, str], None] | None], ...] = 
     (taowu.ROLE, taowu.setup),
     (chihu.ROLE, chihu.setup),
     (chuandi.ROLE, None),
+    (yangzhi.ROLE, yangzhi.setup),
+    (langwaipo.ROLE, langwaipo.setup),
+    (yuzhu.ROLE, yuzhu.setup),
 )
 # checks a skill's own text adds to its use (beyond window, charges, range, statuses)
 EXTRA_CHECKS: dict[str, Callable[[Game, str], str | None]] = {
@@ -76,6 +83,28 @@ EXTRA_CHECKS: dict[str, Callable[[Game, str], str | None]] = {
     "煏祸相依": chihu.one_twist,
     "继承": xiongdi.may_inherit,
     "潜藏": xiongdi.may_hide,
+    "崩塌狙击": yangzhi.not_on_election_day,
+}
+
+
+# checks that need the whole input (its choice or targets: 精明's cost, 英灵召唤's price)
+ACTION_CHECKS: dict[str, Callable[[Game, Action], str | None]] = {
+    "精明": yangzhi.pick_problem,
+    "英灵召唤": yuzhu.price_problem,
+}
+# target ranges of a role module's own (Targeting.range -> the seats in it now)
+RANGES: dict[str, Callable[[Game, str], tuple[str, ...]]] = {
+    "summonable": yuzhu.summonable,
+}
+# the choices a skill offers its holder now (none: not offered)
+OFFERS: dict[str, Callable[[Game, str], tuple[str, ...]]] = {
+    "精明": yangzhi.picks,
+}
+# actions a role module offers beyond held skills (a reply to a declaration …)
+EXTRA_LEGAL: list[Callable[[Game, str], list[LegalAction]]] = []
+# inputs a role module takes itself (inputs.py)
+INPUTS: dict[str, Taken] = {
+    "欺诈天下": langwaipo.FRAUD_INPUT,
 }
 
 
