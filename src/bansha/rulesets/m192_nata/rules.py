@@ -20,6 +20,8 @@ from .common import pack_members, present, st
 from .roles import EXTRA_CHECKS, OFFERS, RANGES, disguise, dushi
 
 KILL_SKILL = "杀人"
+OPENING = "开局"
+REFRESH = "天命所归"  # the pool's one skill with a "刷新至初始" entry
 TARGET_REFUSAL = "的选择范围内"  # the endings of the two target refusals below
 OUT_REFUSAL = "不能被选为"
 # skills whose text is used "出局后的下一个可发动技能的时点"
@@ -90,7 +92,14 @@ def refusal(game: Game, a: Action) -> str | None:
             return f"{a.skill} 只能在出局后的下一个可发动技能的时点发动（现在不是）"
     elif not alive and not (h.ability.after_out and rights.may(game, a.seat, a.skill)):
         return "已出局的角色不能发动技能"
-    reason = h.why_not(game.moment, a.all_targets(), a.seat in st(game).revealed, a.text)
+    reason = opening_refusal(game, a.seat, h)
+    if reason is not None:
+        return reason
+    at = game.moment
+    if OPENING in h.ability.windows and st(game).opening_now.get(a.seat) == _window(game):
+        # "若有[刷新至初始]，则在获取技能的那个时段需要立刻决定是否发动[开局]类技能"
+        at = game.calendar.at(game.phase.n, game.phase.kind, OPENING)
+    reason = h.why_not(at, a.all_targets(), a.seat in st(game).revealed, a.text)
     if reason is not None:
         return reason
     queued = len(game.uses.of(a.seat, a.skill))
@@ -116,6 +125,34 @@ def refusal(game: Game, a: Action) -> str | None:
                 return f"{t} 已出局，不能被选为 {a.skill} 的目标"
             return f"{t} 不在 {a.skill} 的选择范围内"
     return None
+
+
+def _window(game: Game) -> tuple[str, str, int]:
+    return (game.phase.label, game.sub, game.nth)
+
+
+def gained(game: Game, seat: str, h: HeldSkill) -> bool:
+    """A skill not of the seat's own [实际身份] (薪火相传, 精明, a 变脸 card …)."""
+    o = h.origin
+    return o.granted_by is not None or (o.role is not None and o.role != game.seats[seat].role)
+
+
+def opening_refusal(game: Game, seat: str, h: HeldSkill) -> str | None:
+    """3L 获取技能: "获得的技能若没有“刷新至初始”条目，则类别[开局]的技能不可用" (RULINGS 64).
+    The only 刷新至初始 of this pool is 天命所归; a set gained with it keeps its [开局]
+    skills."""
+    if OPENING not in h.ability.windows or game.sub != OPENING or not gained(game, seat, h):
+        return None
+    if any(x.ability.name == REFRESH and x.origin.via == h.origin.via
+           for x in game.held.of(seat)):
+        return None
+    return f"获得的技能没有“刷新至初始”条目：[开局]技能 {h.ability.name} 不可用"
+
+
+def mark_refreshed(game: Game, seat: str) -> None:
+    """天命所归 has refreshed `seat`'s own skills: its [开局] ones may be used now, in
+    this window only (RULINGS 64)."""
+    st(game).opening_now[seat] = _window(game)
 
 
 def legal(game: Game, seat: str) -> list[LegalAction]:

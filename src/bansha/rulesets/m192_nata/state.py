@@ -73,6 +73,9 @@ class NataState:
     window_ran: bool = False  # the open window's uses have resolved
     # 寡言 breaches the director judged (永久[沉默][遗忘] given)
     quiet_breaches: list[str] = field(default_factory=list)
+    # 天命所归 refreshed the seat's skills in this window: (phase, sub, nth); its
+    # [开局] skills may be used there ("需要立刻决定是否发动[开局]类技能")
+    opening_now: dict[str, tuple[str, str, int]] = field(default_factory=dict)
     # 离开游戏: seat -> 暂时 / 永久 (director.py)
     left: dict[str, str] = field(default_factory=dict)
     # the free 改票: voter -> the days (phase labels) it was used
