@@ -44,8 +44,12 @@ def out_target(game: Game, voter: str) -> str | None:
 
 
 def canonical(game: Game, a: Action) -> Action:
+    """A 改票 the free change takes; one it would refuse stays a 改票, so the engine
+    refuses it as a 改票 (with the same reason: the target, the vote's state)."""
     if a.skill == CHANGE and a.seat in game.seats and out_target(game, a.seat) is not None:
-        return Action(a.seat, FREE, target=a.target, text=a.text)
+        free = Action(a.seat, FREE, target=a.target, text=a.text)
+        if refusal(game, free) is None:
+            return free
     return a
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from bansha.engine import Action, Game, LegalAction
 from bansha.engine.held import HeldSkill
-from bansha.engine.statuses import KILL, SKILLS
+from bansha.engine.statuses import KILL, SKILLS, TARGETED
 
 from . import rights
 from .common import pack_members, present, st
@@ -124,6 +124,28 @@ def refusal(game: Game, a: Action) -> str | None:
             if not game.seats[t].alive:
                 return f"{t} 已出局，不能被选为 {a.skill} 的目标"
             return f"{t} 不在 {a.skill} 的选择范围内"
+        if (why := repick(game, a.seat, h, t)) is not None:
+            return why
+    return None
+
+
+def repick(game: Game, actor: str, h: HeldSkill, target: str) -> str | None:
+    """3L: "如果一个限制技能发动的状态是仅针对XX的状态，那么对该角色发动符合条件的[指定]技能
+    时会提醒不能发动，需重新更换目标。非指定不受影响。" A status that keeps [指定] skills
+    off its holder (TARGETED) and works only against some sources (StatusKind.against)
+    refuses a use from such a source, so the user picks another target (RULINGS 65).
+    No status of this pool is one: 厚皮肉猪's "仅针对非村民阵营的[不死]" limits 出局, not
+    发动 (a wolf's 杀人 on the pig is accepted and fails at the out)."""
+    if h.ability.target is None:
+        return None
+    book = game.statuses
+    for s in book.of(target):
+        k = s.kind
+        if not k.against or not book._blocks(k, TARGETED):
+            continue
+        if book.has(target, k.name, source=actor):
+            return (f"不能对 {target} 发动 {h.ability.name}：{target} 处于仅针对{k.against}的"
+                    f"[{k.name}]状态，请重新选择目标")
     return None
 
 
