@@ -22,6 +22,7 @@ from . import (
     moshushi,
     nuofu,
     pingyi,
+    shenxun,
     sishen,
     taiyang,
     taotie,
@@ -72,6 +73,7 @@ ROLE_MODULES: tuple[tuple[RoleData, Callable[[Game, str], None] | None], ...] = 
     (yangzhi.ROLE, yangzhi.setup),
     (langwaipo.ROLE, langwaipo.setup),
     (yuzhu.ROLE, yuzhu.setup),
+    (shenxun.ROLE, shenxun.setup),
 )
 # checks a skill's own text adds to its use (beyond window, charges, range, statuses)
 EXTRA_CHECKS: dict[str, Callable[[Game, str], str | None]] = {
@@ -101,10 +103,12 @@ OFFERS: dict[str, Callable[[Game, str], tuple[str, ...]]] = {
     "精明": yangzhi.picks,
 }
 # actions a role module offers beyond held skills (a reply to a declaration …)
-EXTRA_LEGAL: list[Callable[[Game, str], list[LegalAction]]] = []
+EXTRA_LEGAL: list[Callable[[Game, str], list[LegalAction]]] = [shenxun.replies]
 # inputs a role module takes itself (inputs.py)
 INPUTS: dict[str, Taken] = {
     "欺诈天下": langwaipo.FRAUD_INPUT,
+    "审讯": shenxun.INPUT,  # the declaration, the reply
+    "审讯判定": shenxun.INPUT,  # the director's verdict
 }
 
 
