@@ -94,6 +94,8 @@ class NataState:
     summoning: list[tuple[str, str]] = field(default_factory=list)  # 英灵召唤 (御主, 英灵)
     heroes: dict[str, str] = field(default_factory=dict)  # 英灵 -> its 御主
     trials: list[Trial] = field(default_factory=list)  # 审讯 declared, by day
+    wild: dict[str, str] = field(default_factory=dict)  # 野人: 跟随 / 骑乘
+    wild_skills: dict[str, tuple[str, str]] = field(default_factory=dict)  # 跟随's two
     hooked: set[str] = field(default_factory=set)  # per-game hooks a role module made once
     hero_skills: dict[str, list[str]] = field(default_factory=dict)  # made usable while out
 
