@@ -467,7 +467,7 @@ def _action(a: Any, w: str, rs: type[Ruleset], player: Any, err: Any) -> Step:
     phase = a.get("phase")
     if phase is not None:
         _sub_pin(phase, rs, w, err)
-    # the director's own inputs (a ruleset's director_skills) name the director
+    # the director's own ruling (a ruleset's director_skills: m192 审讯判定) names no player
     director = a["by"] == DIRECTOR_SEAT and skill in rs.director_skills
     return Step(
         by=DIRECTOR_SEAT if director else player(w, a["by"]),

@@ -24,7 +24,16 @@ from bansha.forum.rulesets import M192_NATA as M192_FORUM_RULES
 from . import day, director, flow, lastwords, outs, revote, rights, rules, wins
 from .common import ELDER, VILLAGE, WOLVES, faction, pack_members, present, st
 from .deal import BY_NAME, PLAYERS, cooccurrence_problems, draw, setup_problem
-from .roles import ACTION_CHECKS, EXTRA_LEGAL, INPUTS, chuandi, dushi, implemented, setups
+from .roles import (
+    ACTION_CHECKS,
+    EXTRA_LEGAL,
+    INPUTS,
+    chuandi,
+    dushi,
+    implemented,
+    setups,
+    shenxun,
+)
 from .roles.langwaipo import FRAUD_PARTS
 from .roles.pack import KILL_ABILITY, TEAM
 from .roster import ROSTER
@@ -77,6 +86,9 @@ def _skills() -> dict[str, SkillSpec]:
                            text="首夜出局和所有白天出局的角色都有遗言；禁止使用Discuz!代码")
     out[CANDIDACY] = SkillSpec(CANDIDACY, window="day", target="none", n_targets=0,
                                text="竞选日开始前，导演询问上警意见")
+    out[shenxun.VERDICT] = SkillSpec(
+        shenxun.VERDICT, window="day", n_targets=1, choices=shenxun.VERDICTS,
+        text="导演裁定被审讯马甲的回答是否正确（基于演员表的客观事实）")
     out["竞岗"] = SkillSpec("竞岗", window="trigger", forced=True, target="none",
                           text="警长竞选贴内，获得票数最多的角色当选警长，平票则没有警长")
     out.update(director.SPECS)
@@ -112,7 +124,7 @@ class M192Nata(Ruleset):
     extra_roles: ClassVar[dict[str, tuple[str, ...]]] = {"警长": ("竞岗", BADGE),
                                                           "出局角色": (WORDS,)}
     input_skills = ("投票", "改票", "判罚", "加速", CANDIDACY)
-    director_skills = director.SKILLS
+    director_skills = (shenxun.VERDICT, *director.SKILLS)
     sub_phases = ("开局", *flow.DAY_SUBS, *flow.NIGHT_SUBS)
     choice_parts: ClassVar[dict[str, tuple[str, ...]]] = {
         "潜藏": ("身份", "阵营", "带刀"), "装模作样": ("身份", "阵营", "带刀"),
@@ -197,8 +209,8 @@ class M192Nata(Ruleset):
     def input_sub(self, game: Game, action: Action) -> str:
         if action.skill == CANDIDACY:
             return flow.OPENING
-        if action.skill in ("投票", "改票"):
-            return "正午"
+        if action.skill in ("投票", "改票", shenxun.SKILL, shenxun.VERDICT):
+            return "正午"  # [宣言] "游戏日正午…", its reply and the director's verdict
         if action.skill == BADGE:
             return "凌晨" if game.phase.is_night else "正午"
         subs = flow.NIGHT_SUBS if game.phase.is_night else (flow.OPENING, *flow.DAY_SUBS)
@@ -315,15 +327,16 @@ class M192Nata(Ruleset):
             return f"{target} 没有上警，不能被投警长票"
         return None
 
-    def director_inputs(self, game: Game) -> list[LegalAction]:
-        """The judgements the post leaves to the director, open now (director.py)."""
-        return director.offered(game)
-
     def vote_weight(self, game: Game, seat: str) -> float:
         return day.weight(game, seat)
 
     def win_rules(self) -> list[FactionRule[Game]]:
         return wins.win_rules()
+
+    def director_inputs(self, game: Game) -> list[LegalAction]:
+        """The rulings only the director can make, open now (web/rulings.py): 审讯's
+        verdict, 寡言 breaches, 离开游戏 (director.py)."""
+        return [*shenxun.director_inputs(game), *director.offered(game)]
 
     def view_extra(self, game: Game, seat: str) -> dict[str, Any]:
         return {"sub": game.sub, "nth": game.nth,

@@ -13,6 +13,19 @@ from bansha.engine.votes import VoteBox
 
 
 @dataclass
+class Trial:
+    """审讯: one declaration (the 审讯官, the one questioned, the question, its day),
+    the reply and the director's verdict on it."""
+
+    by: str
+    target: str
+    question: str
+    day: int
+    reply: str | None = None
+    verdict: str | None = None
+
+
+@dataclass
 class NataState:
     targets: TargetPipeline
     outs: OutPipeline | None = None
@@ -89,6 +102,10 @@ class NataState:
     fraud: dict[str, str] = field(default_factory=dict)  # 欺诈天下's, handed in ahead
     summoning: list[tuple[str, str]] = field(default_factory=list)  # 英灵召唤 (御主, 英灵)
     heroes: dict[str, str] = field(default_factory=dict)  # 英灵 -> its 御主
+    trials: list[Trial] = field(default_factory=list)  # 审讯 declared, by day
+    wild: dict[str, str] = field(default_factory=dict)  # 野人: 跟随 / 骑乘
+    wild_skills: dict[str, tuple[str, str]] = field(default_factory=dict)  # 跟随's two
+    hooked: set[str] = field(default_factory=set)  # per-game hooks a role module made once
     hero_skills: dict[str, list[str]] = field(default_factory=dict)  # made usable while out
 
 

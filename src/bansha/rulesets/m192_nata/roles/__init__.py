@@ -22,6 +22,7 @@ from . import (
     moshushi,
     nuofu,
     pingyi,
+    shenxun,
     sishen,
     taiyang,
     taotie,
@@ -30,6 +31,7 @@ from . import (
     tongling,
     xiongdi,
     yangzhi,
+    yeren,
     yinyang,
     yinzhe,
     yuanlang,
@@ -72,6 +74,8 @@ ROLE_MODULES: tuple[tuple[RoleData, Callable[[Game, str], None] | None], ...] = 
     (yangzhi.ROLE, yangzhi.setup),
     (langwaipo.ROLE, langwaipo.setup),
     (yuzhu.ROLE, yuzhu.setup),
+    (shenxun.ROLE, shenxun.setup),
+    (yeren.ROLE, yeren.setup),
 )
 # checks a skill's own text adds to its use (beyond window, charges, range, statuses)
 EXTRA_CHECKS: dict[str, Callable[[Game, str], str | None]] = {
@@ -84,6 +88,7 @@ EXTRA_CHECKS: dict[str, Callable[[Game, str], str | None]] = {
     "继承": xiongdi.may_inherit,
     "潜藏": xiongdi.may_hide,
     "崩塌狙击": yangzhi.not_on_election_day,
+    "冲撞": yeren.may_ram,
 }
 
 
@@ -91,20 +96,24 @@ EXTRA_CHECKS: dict[str, Callable[[Game, str], str | None]] = {
 ACTION_CHECKS: dict[str, Callable[[Game, Action], str | None]] = {
     "精明": yangzhi.pick_problem,
     "英灵召唤": yuzhu.price_problem,
+    "野性伙伴": yeren.partner_problem,
 }
 # target ranges of a role module's own (Targeting.range -> the seats in it now)
 RANGES: dict[str, Callable[[Game, str], tuple[str, ...]]] = {
     "summonable": yuzhu.summonable,
+    "ram": yeren.ram_range,
 }
 # the choices a skill offers its holder now (none: not offered)
 OFFERS: dict[str, Callable[[Game, str], tuple[str, ...]]] = {
     "精明": yangzhi.picks,
 }
 # actions a role module offers beyond held skills (a reply to a declaration …)
-EXTRA_LEGAL: list[Callable[[Game, str], list[LegalAction]]] = []
+EXTRA_LEGAL: list[Callable[[Game, str], list[LegalAction]]] = [shenxun.replies]
 # inputs a role module takes itself (inputs.py)
 INPUTS: dict[str, Taken] = {
     "欺诈天下": langwaipo.FRAUD_INPUT,
+    "审讯": shenxun.INPUT,  # the declaration, the reply
+    "审讯判定": shenxun.INPUT,  # the director's verdict
 }
 
 
