@@ -52,7 +52,10 @@ def _split(game: Game, a: Action) -> tuple[str | None, str]:
 
 
 def _is_reply(game: Game, a: Action) -> bool:
-    return a.seat != DIRECTOR and (a.choice is not None or game.held.get(a.seat, SKILL) is None)
+    """A reply names its answer; a declaration its question (text)."""
+    if a.seat == DIRECTOR:
+        return False
+    return a.choice is not None or (not a.text and game.held.get(a.seat, SKILL) is None)
 
 
 def _open(game: Game, seat: str) -> Trial | None:
