@@ -66,6 +66,8 @@ def _open(game: Game, seat: str) -> Trial | None:
 
 
 def problem(game: Game, a: Action) -> str | None:
+    if a.skill == VERDICT and a.seat != DIRECTOR:
+        return "审讯判定只能由导演作出"
     if a.seat == DIRECTOR:
         return verdict_problem(game, a)
     if _is_reply(game, a):
