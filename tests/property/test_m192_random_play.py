@@ -1,9 +1,9 @@
 """Property tests: random legal play of [M192]纳塔 over many seeds.
 
-No table of the post's own setup can be dealt yet (roles not yet implemented are
-refused, RULINGS "Done"), so the games are played on off-book tables of the roles
-that are, their seats shuffled by the seed: random legal play ends, accepted inputs
-were legal, the out act only through their after-out skills and 殉职, every view
+The games are played on off-book tables that put many roles in play at once, their
+seats shuffled by the seed, and on dealt tables of the post's own setup: random legal
+play ends, accepted inputs were legal, the out act only through their after-out skills,
+their out's prompts and (御主's 英灵) the skills the rules let them use, every view
 holds only what its seat may see, replay is exact, and fuzzed bad input changes
 nothing."""
 
@@ -38,6 +38,8 @@ TABLES = (
      "猎人", "懦夫", "天命人", "宗教老爷爷"),
     ("养殖者", "饕餮", "梼杌", "狼外婆", "通灵师", "野人", "审讯官", "魔术师", "赤狐神女",
      "厚皮肉猪", "隐者", "太阳", "传递者", "宗教老爷爷"),
+    ("狼兄", "狼弟", "狼外婆", "死神", "凭依灵", "变脸者", "野人", "御主", "审讯官", "厚皮肉猪",
+     "懦夫", "愚者", "猎人", "宗教老爷爷"),
 )
 NAMES = "甲乙丙丁戊己庚辛壬癸子丑寅卯"
 # the same three targets as last night (结印): offered one by one, refused together
@@ -70,6 +72,17 @@ def test_illegal_inputs_change_nothing(seed: int) -> None:
     game = play_checked(table(seed), seed, fuzz=True, dead_ok=DEAD_OK, refusable=REFUSABLE,
                         acts_out=is_hero)
     assert game.finished
+    assert_replay(game)
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=2**32 - 1))
+def test_dealt_games_end_and_keep_promises(seed: int) -> None:
+    """Tables of the post's own setup, dealt (every role can be dealt now)."""
+    game = play_checked(Game.new("m192-nata", list(NAMES), seed=seed), seed, fuzz=seed % 2 == 1,
+                        dead_ok=DEAD_OK, refusable=REFUSABLE, acts_out=is_hero)
+    assert game.finished
+    assert_secrecy(game)
     assert_replay(game)
 
 

@@ -39,7 +39,9 @@ def test_the_verdict_is_offered_to_the_director_once_the_reply_is_in() -> None:
     assert [(la.seat, la.skill, la.targets, la.choices) for la in offered] == [
         ("导演", "审讯判定", ("乙",), ("正确", "错误"))]
     refused = game.submit(Action("甲", "审讯判定", target="乙", choice="错误"))
-    assert not refused and "没有名为" not in refused.reason  # a player's is refused as such
+    assert not refused and refused.reason == "审讯判定只能由导演作出"  # a player's, even his
+    refused = game.submit(Action("甲", "审讯判定", target="乙", text="你是狼吗"))
+    assert not refused and refused.reason == "审讯判定只能由导演作出"  # not a 宣言 either
     assert game.submit(Action("导演", "审讯判定", target="乙", choice="错误"))
     game.advance()  # 正午 closes: 黄昏 begins, the 审讯 resolves
     assert not game.seats["乙"].alive and game.seats["乙"].out_cause == "致死伤害"

@@ -62,6 +62,9 @@ def _window(tags: tuple[str, ...]) -> Any:
 CHOICES = {"毒计": ("流血", "沉默", "遗忘", "迷魂", "超度", "漏洞"), "野性伙伴": ("跟随", "骑乘"),
            "审讯": ("是", "否", "无法回答"), "灵魂凭依": ("链接", "不链接"),
            "精明": ("通灵", "守夜", "崩塌狙击", "一锤定音"),
+           # 变脸's card: any 强神/弱神 identity of 村民阵营 (the three drawn are checked)
+           "变脸": tuple(r.name for r in ROSTER
+                       if r.faction == "村民阵营" and r.pool in ("强神", "弱神")),
            # 谋策's target picks one of its counted skills
            "谋策": ("收割", "业炎", "天火", "复活", "谋策", "毒计", "暴食", "英灵召唤",
                   "神女秘法", "灵狐灿世", "灵魂链接", "冲撞", "审讯", "精明", "大难不死")}

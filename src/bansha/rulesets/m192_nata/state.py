@@ -105,6 +105,9 @@ class NataState:
     trials: list[Trial] = field(default_factory=list)  # 审讯 declared, by day
     wild: dict[str, str] = field(default_factory=dict)  # 野人: 跟随 / 骑乘
     wild_skills: dict[str, tuple[str, str]] = field(default_factory=dict)  # 跟随's two
+    faces: dict[str, list[str]] = field(default_factory=dict)  # 变脸者's three cards
+    faces_used: dict[str, list[str]] = field(default_factory=dict)  # flipped, in order
+    faces_skills: dict[str, list[str]] = field(default_factory=dict)  # skills they gave
     hooked: set[str] = field(default_factory=set)  # per-game hooks a role module made once
     hero_skills: dict[str, list[str]] = field(default_factory=dict)  # made usable while out
 

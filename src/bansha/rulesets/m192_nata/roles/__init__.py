@@ -1,5 +1,6 @@
-"""The roles implemented so far, one module each (RULINGS.md "Done" lists them).
-A role of the roster not listed here is refused at the deal ("尚未实现")."""
+"""Every role of the roster, one module each, and the hooks role modules fill
+(checks, ranges, offered choices, inputs they take themselves). A role of the roster
+not listed here would be refused at the deal ("尚未实现"); none is left."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from bansha.engine.abilities import RoleData
 
 from . import (
     bailangwang,
+    bianlian,
     chihu,
     chilang,
     chuandi,
@@ -76,6 +78,7 @@ ROLE_MODULES: tuple[tuple[RoleData, Callable[[Game, str], None] | None], ...] = 
     (yuzhu.ROLE, yuzhu.setup),
     (shenxun.ROLE, shenxun.setup),
     (yeren.ROLE, yeren.setup),
+    (bianlian.ROLE, bianlian.setup),
 )
 # checks a skill's own text adds to its use (beyond window, charges, range, statuses)
 EXTRA_CHECKS: dict[str, Callable[[Game, str], str | None]] = {
@@ -97,6 +100,7 @@ ACTION_CHECKS: dict[str, Callable[[Game, Action], str | None]] = {
     "精明": yangzhi.pick_problem,
     "英灵召唤": yuzhu.price_problem,
     "野性伙伴": yeren.partner_problem,
+    "变脸": bianlian.pick_problem,
 }
 # target ranges of a role module's own (Targeting.range -> the seats in it now)
 RANGES: dict[str, Callable[[Game, str], tuple[str, ...]]] = {
@@ -106,6 +110,7 @@ RANGES: dict[str, Callable[[Game, str], tuple[str, ...]]] = {
 # the choices a skill offers its holder now (none: not offered)
 OFFERS: dict[str, Callable[[Game, str], tuple[str, ...]]] = {
     "精明": yangzhi.picks,
+    "变脸": bianlian.cards,
 }
 # actions a role module offers beyond held skills (a reply to a declaration …)
 EXTRA_LEGAL: list[Callable[[Game, str], list[LegalAction]]] = [shenxun.replies]

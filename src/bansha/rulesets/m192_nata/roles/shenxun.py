@@ -52,7 +52,10 @@ def _split(game: Game, a: Action) -> tuple[str | None, str]:
 
 
 def _is_reply(game: Game, a: Action) -> bool:
-    return a.seat != DIRECTOR and (a.choice is not None or game.held.get(a.seat, SKILL) is None)
+    """A reply names its answer; a declaration its question (text)."""
+    if a.seat == DIRECTOR:
+        return False
+    return a.choice is not None or (not a.text and game.held.get(a.seat, SKILL) is None)
 
 
 def _open(game: Game, seat: str) -> Trial | None:
@@ -63,6 +66,8 @@ def _open(game: Game, seat: str) -> Trial | None:
 
 
 def problem(game: Game, a: Action) -> str | None:
+    if a.skill == VERDICT and a.seat != DIRECTOR:
+        return "审讯判定只能由导演作出"
     if a.seat == DIRECTOR:
         return verdict_problem(game, a)
     if _is_reply(game, a):
