@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from bansha.engine import Action, Game, LegalAction
 from bansha.sim.bots import RandomBot
@@ -26,6 +27,7 @@ def _matches(a: Action, legal: list[LegalAction]) -> bool:
 def play_checked(
     game: Game, seed: int, fuzz: bool = False, dead_ok: frozenset[str] | set[str] = DEAD_OK,
     refusable: tuple[str, ...] = (),
+    acts_out: Callable[[Game, str], bool] | None = None,
 ) -> Game:
     """Random legal play asserting, at every input, the engine's promises:
     accepted actions were legal, the dead act only for last words and their
@@ -39,14 +41,14 @@ def play_checked(
         steps += 1
         assert steps < MAX_STEPS, f"game did not end (at {game.phase.label})"
         if fuzz and rng.random() < 0.5:
-            _fuzz(game, rng, dead_ok)
+            _fuzz(game, rng, dead_ok, acts_out)
             if game.finished:
                 break
         seats = [game.prompt.seat] if game.prompt else list(game.pending())
         prompt = game.prompt
         for seat in seats:
             legal = game.legal(seat)
-            if not game.seats[seat].alive:
+            if not game.seats[seat].alive and not (acts_out and acts_out(game, seat)):
                 assert {la.skill for la in legal} <= dead_ok, (seat, legal)
             a = bot.act(lambda s=seat: game.view(s), legal, rng)  # type: ignore[misc]
             if a is None:
@@ -63,7 +65,8 @@ def play_checked(
     return game
 
 
-def _fuzz(game: Game, rng: random.Random, dead_ok: frozenset[str] | set[str]) -> None:
+def _fuzz(game: Game, rng: random.Random, dead_ok: frozenset[str] | set[str],
+          acts_out: Callable[[Game, str], bool] | None = None) -> None:
     """Submit a random, probably illegal input; if it was refused nothing may change."""
     names = list(game.seats)
     skills = [*sorted(game.ruleset.skill_names()), "不存在的技能"]
@@ -73,6 +76,8 @@ def _fuzz(game: Game, rng: random.Random, dead_ok: frozenset[str] | set[str]) ->
               [s.alive for s in game.seats.values()], dict(game.submitted))
     legal = game.legal(seat) if seat in game.seats else []
     was_alive = seat in game.seats and game.seats[seat].alive
+    # a ruleset may let an out character act (m192's 英灵): judged before the input
+    acting_out = bool(acts_out and seat in game.seats and acts_out(game, seat))
     # a card ruleset reads a bare name as a card (庚 → 庚:1): compare what it reads
     meant = game.ruleset.canonical(game, a) if game.ruleset.card_targets else a
     answer = game.submit(a)
@@ -81,7 +86,7 @@ def _fuzz(game: Game, rng: random.Random, dead_ok: frozenset[str] | set[str]) ->
                  [s.alive for s in game.seats.values()], dict(game.submitted))
         assert before == after, a
         assert game.events[-1].kind == "rejected"
-    elif seat in game.seats and not was_alive:
+    elif seat in game.seats and not was_alive and not acting_out:
         # the dead may only hand in last words or answer their own out's prompt
         # 遗言 and m125's 投降 are accepted from the out without being offered as a skill
         assert a.skill in dead_ok and (_matches(meant, legal) or a.skill in ("遗言", "投降")), (

@@ -38,7 +38,7 @@ from .ruleset import DEFAULT_NAMES, Resolution, Ruleset
 from .seats import SeatState
 from .secrecy import may_see
 from .shape import Shape
-from .speedup import SPEEDUP, accelerate, change_refusal
+from .speedup import DIRECTOR_SEAT, SPEEDUP, accelerate, change_refusal
 from .speedup import refusal as speedup_refusal
 from .statuses import StatusBook
 from .votes import ABSTAIN, VoteBox
@@ -408,7 +408,11 @@ class Game:
             accelerate(self)
             return ACCEPTED
         seats = self.seats
-        if a.seat not in seats and not self._addressable(a.seat):
+        # a ruling only the director can make (m192 审讯's correctness): the director's
+        # own input, judged by the ruleset like any other (Ruleset.director_skills)
+        director = (a.seat == DIRECTOR_SEAT and a.skill in self.ruleset.director_skills
+                    and DIRECTOR_SEAT not in seats)
+        if a.seat not in seats and not director and not self._addressable(a.seat):
             return self._refuse(a, f"没有名为 {a.seat} 的玩家")
         t = a.target
         if t is not None and t != ABSTAIN and t not in seats and not self._addressable(t):

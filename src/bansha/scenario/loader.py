@@ -25,6 +25,7 @@ from typing import Any
 from bansha.engine import Phase, Ruleset, get_ruleset
 from bansha.engine.penalties import normalise_colour
 from bansha.engine.ruleset import choice_text
+from bansha.engine.speedup import DIRECTOR_SEAT
 from bansha.engine.votes import ABSTAIN
 
 from .reading import ReadError, parse_yaml, read_text
@@ -466,8 +467,10 @@ def _action(a: Any, w: str, rs: type[Ruleset], player: Any, err: Any) -> Step:
     phase = a.get("phase")
     if phase is not None:
         _sub_pin(phase, rs, w, err)
+    # the director's own ruling (a ruleset's director_skills: m192 审讯判定) names no player
+    director = a["by"] == DIRECTOR_SEAT and skill in rs.director_skills
     return Step(
-        by=player(w, a["by"]),
+        by=DIRECTOR_SEAT if director else player(w, a["by"]),
         skill=skill,
         target=player(w, a["target"]) if a.get("target") is not None else None,
         targets=tuple(player(w, t) for t in targets),

@@ -43,8 +43,9 @@ class RandomBot:
         pick = _pick(options, rng)
         if pick is None:
             return None
-        if pick.needs_text:
-            return Action(pick.seat, pick.skill, text="……")
+        if pick.needs_text:  # a declaration (m192 审讯) may also name its one target
+            target = _pick(pick.targets, rng) if pick.n_targets == 1 and pick.targets else None
+            return Action(pick.seat, pick.skill, target=target, text="……")
         if pick.n_targets == 0:
             choice = _pick(pick.choices, rng) if pick.choices else None
             return Action(pick.seat, pick.skill, choice=choice)
@@ -60,3 +61,6 @@ BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot}
 from .heuristic import HeuristicBot, UniformBot  # noqa: E402
 
 BOTS.update({"heuristic": HeuristicBot, "uniform": UniformBot})
+
+# rulesets' own heuristic policies register themselves in heuristic.POLICIES
+from . import m192  # noqa: E402,F401

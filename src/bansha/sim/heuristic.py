@@ -50,6 +50,11 @@ UNKNOWN = "unknown"
 # the classifier reads every M47 skill right; a ruleset whose texts mislead it
 # adds one line here rather than code.
 HINTS: dict[str, dict[str, str]] = {}
+# Per-ruleset decisions the kinds cannot express (a ruleset's own module, e.g.
+# sim/m192.py, registers one): policy(bot, legal, ctx) -> (action or None,) when it
+# decides, None to leave the legal action to the generic rules below.
+Policy = Callable[["HeuristicBot", LegalAction, "_Ctx"], "tuple[Action | None] | None"]
+POLICIES: dict[str, Policy] = {}
 
 _SPLIT = re.compile(r"[；;，,。\n]")
 
@@ -182,6 +187,7 @@ class HeuristicBot:
     def _learn(self, rules: type[Ruleset] | None) -> None:
         self.rules = rules
         self.hints = HINTS.get(rules.id, {}) if rules is not None else {}
+        self.policy = POLICIES.get(rules.id) if rules is not None else None
         self.know = Knowledge(rules)
 
     def _guess_rules(self, v: dict[str, Any]) -> None:
@@ -230,6 +236,10 @@ class HeuristicBot:
         return None
 
     def _decide(self, la: LegalAction, c: _Ctx) -> Action | None:
+        if self.policy is not None:
+            own = self.policy(self, la, c)
+            if own is not None:
+                return own[0]
         kind = self.kind(la.skill)
         targets = [t for t in la.targets if t != ABSTAIN]
         if la.needs_text:

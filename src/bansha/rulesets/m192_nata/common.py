@@ -52,6 +52,9 @@ def harm(game: Game, h: Harm) -> Resolution:
     if h.at is None:
         h.at = game.moment
     state = st(game)
+    if h.target in state.left:  # "也不受其他技能影响"
+        game.trace(f"{h.target} 已离开游戏，不受{h.skill or h.kind}影响", h.skill)
+        return
     if game.phase.is_night:
         game.trace(f"{h.target} 承受{h.kind}（{h.skill or '未知来源'}），待凌晨统计", h.skill)
         state.pending.append(h)
@@ -61,7 +64,34 @@ def harm(game: Game, h: Harm) -> Resolution:
 
 
 def alive_in_ring(game: Game) -> list[str]:
-    return game.alive_seats()
+    return [s for s in game.alive_tuple() if s not in st(game).left]
+
+
+def present(game: Game, seat: str) -> bool:
+    """Not 离开游戏: "离开游戏的角色在电梯楼中消失，所有技能失效，不能发言投票和被投票，
+    也不受其他技能影响"."""
+    return seat not in st(game).left
+
+
+def in_play(game: Game, seat: str) -> bool:
+    """Alive and not left the game: what skills may act on and be used by."""
+    return game.seats[seat].alive and seat not in st(game).left
+
+
+def counts_alive(game: Game, seat: str) -> bool:
+    """Alive for the win lines: "暂时离开游戏的角色在胜负条件判断上算作存活，永久离开游戏的
+    角色在胜负条件判断上算作出局"."""
+    return game.seats[seat].alive and st(game).left.get(seat) != "永久"
+
+
+def ring(game: Game, keep: str | None = None) -> list[str]:
+    """The 电梯楼 (冲撞 may have moved seats) without those who left the game
+    ("离开游戏的角色在电梯楼中消失"); `keep` stays in it (the seat one counts from)."""
+    state = st(game)
+    order = state.ring or list(game.order)
+    if not state.left:
+        return order
+    return [s for s in order if s not in state.left or s == keep]
 
 
 def pack_members(game: Game) -> list[str]:
@@ -69,8 +99,11 @@ def pack_members(game: Game) -> list[str]:
     [超度] ("会丢失且无法获得[群内]或[接刀]标签，直到状态消除才还原")."""
     from .statuses import PACK
     out = []
+    state = st(game)
     for s in game.alive_tuple():
         if faction(game, s) != WOLVES or game.statuses.blocking(s, PACK) is not None:
+            continue
+        if s in state.left:  # "所有技能失效"
             continue
         if "群内" in BY_NAME[role(game, s)].tags or s in st(game).pack_joined:
             out.append(s)
@@ -82,6 +115,10 @@ def give(game: Game, name: str, holder: str, until: Until | None, source: str | 
     """A status given: the holder is told as 3L says (negative ones with their end
     time, 流血 never, 遗忘 only to a holder of a [强制] skill, 超度 only to one who
     带刀; non-negative ones not), a second 流血 becomes 致死伤害 (the caller deals it)."""
+    if holder in st(game).left:  # "也不受其他技能影响"
+        r: Result = Refused(name, holder, "离开游戏")
+        game.trace(f"{holder} 已离开游戏，不获得[{name}]", skill)
+        return r
     r = game.statuses.add(name, holder, game.moment, until, source, skill, forced=forced)
     if isinstance(r, Added):
         kind = r.status.kind

@@ -18,7 +18,7 @@ from bansha.engine.outs import Harm
 from bansha.engine.statuses import VOTE_WEIGHT
 from bansha.engine.votes import VoteBox
 
-from .common import st
+from .common import in_play, st
 from .outs import VOTED
 
 SHERIFF_BONUS = 0.5
@@ -38,8 +38,15 @@ def weight(game: Game, seat: str) -> float:
     return w
 
 
+def standing(game: Game, counts: dict[str, float]) -> dict[str, float]:
+    """The ballots that stand when counted: "角色出局后，不能继续参与讨论、投票": a ballot
+    for a character out (or who left the game) counts for nobody (RULINGS 62)."""
+    return {t: v for t, v in counts.items() if v > 0 and in_play(game, t)}
+
+
 def elect(game: Game) -> None:
-    counts = game.votes.tally(lambda s: 1.0)
+    counts = standing(game, game.votes.tally(
+        lambda s: 1.0 if in_play(game, s) else 0.0))
     tops = VoteBox.tops(counts)
     if len(tops) == 1:
         game.set_sheriff(tops[0])
@@ -56,8 +63,8 @@ def exile(game: Game) -> Resolution:
     if state.vote_blocked:
         game.announce("今日封锁投票，放逐投票无效")
         return
-    counts = game.votes.tally(lambda s: weight(game, s))
-    tops = VoteBox.tops({k: v for k, v in counts.items() if v > 0})
+    counts = game.votes.tally(lambda s: weight(game, s) if in_play(game, s) else 0.0)
+    tops = VoteBox.tops(standing(game, counts))
     if not tops:
         game.announce("今日无人得票，无人出局")
         return

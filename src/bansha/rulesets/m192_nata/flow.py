@@ -130,6 +130,7 @@ def close(game: Game) -> Resolution:
     if sub == "正午":
         yield from count_votes(game)
         if last_noon:
+            yield from dusk_opens(game)
             yield from send_off(game)
     if sub == "凌晨":
         yield from settle_night(game)
@@ -170,6 +171,22 @@ def count_votes(game: Game) -> Resolution:
     game.sub, game.nth = "正午", noons
 
 
+DUSK_OPENS = "黄昏开始"
+
+
+def dusk_opens(game: Game) -> Resolution:
+    """What a skill resolves "游戏日黄昏开始后" (审讯), after the vote is counted; its outs
+    are 黄昏 outs."""
+    gens = st(game).close_gens.get(DUSK_OPENS, ())
+    if not gens:
+        return
+    here = game.sub, game.nth
+    game.sub, game.nth = "黄昏", 1
+    for gen in gens:
+        yield from gen()
+    game.sub, game.nth = here
+
+
 def send_off(game: Game) -> Resolution:
     """红牌罚下: "白天红牌罚下导致的出局结算在投票结算之后执行"; at night with the night."""
     outs = st(game).outs
@@ -181,7 +198,7 @@ def send_off(game: Game) -> Resolution:
 
 # ---------------------------------------------------------------- the night's outs
 def ring_order(game: Game, seats: list[str]) -> list[str]:
-    order = st(game).ring or list(game.order)
+    order = st(game).ring or list(game.order)  # with those who left: they take no harm
     return sorted(seats, key=order.index)
 
 

@@ -68,5 +68,6 @@ def _protection(game: Game, source_faction: Callable[[Harm], str | None]) -> Pro
 
 def pipeline(game: Game, vetoes: list[Veto], go_out: Callable[[Harm], Resolution],
              source_faction: Callable[[Harm], str | None]) -> OutPipeline:
-    return OutPipeline([_protection(game, source_faction)], vetoes, go_out, game.alive,
-                       game.statuses.snapshot)
+    from .common import in_play  # "离开游戏的角色…也不受其他技能影响"
+    return OutPipeline([_protection(game, source_faction)], vetoes, go_out,
+                       lambda s: in_play(game, s), game.statuses.snapshot)

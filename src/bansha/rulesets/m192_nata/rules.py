@@ -13,13 +13,17 @@ from __future__ import annotations
 
 from bansha.engine import Action, Game, LegalAction
 from bansha.engine.held import HeldSkill
-from bansha.engine.statuses import KILL, SKILLS
+from bansha.engine.statuses import KILL, SKILLS, TARGETED
 
 from . import rights
-from .common import pack_members, st
-from .roles import EXTRA_CHECKS, disguise, dushi
+from .common import pack_members, present, st
+from .roles import EXTRA_CHECKS, OFFERS, RANGES, disguise, dushi
 
 KILL_SKILL = "杀人"
+OPENING = "开局"
+REFRESH = "天命所归"  # the pool's one skill with a "刷新至初始" entry
+TARGET_REFUSAL = "的选择范围内"  # the endings of the two target refusals below
+OUT_REFUSAL = "不能被选为"
 # skills whose text is used "出局后的下一个可发动技能的时点"
 AFTER_OUT = ("最后一枪", "薪火相传", "残暴", "灵狐灿世")
 
@@ -29,6 +33,17 @@ def target_range(game: Game, h: HeldSkill, actor: str) -> tuple[str, ...]:
     if t is None:
         return ()
     alive = game.alive_tuple()
+    if st(game).left:  # "离开游戏的角色…不受其他技能影响"
+        return tuple(s for s in _range(game, h, actor, alive) if present(game, s))
+    return _range(game, h, actor, alive)
+
+
+def _range(game: Game, h: HeldSkill, actor: str, alive: tuple[str, ...]) -> tuple[str, ...]:
+    t = h.ability.target
+    assert t is not None
+    custom = RANGES.get(t.range)  # a role module's own range (英灵召唤 …)
+    if custom is not None:
+        return custom(game, actor)
     if t.range == "alive_other":
         return tuple(s for s in alive if s != actor)
     if t.range == "dead":
@@ -67,6 +82,8 @@ def refusal(game: Game, a: Action) -> str | None:
     h = game.held.get(a.seat, a.skill)
     if h is None:
         return f"你没有技能 {a.skill}"
+    if not present(game, a.seat):
+        return "你已离开游戏，所有技能失效"
     alive = game.seats[a.seat].alive
     if h.ability.after_out and a.skill != "灵狐灿世":
         if alive:
@@ -75,7 +92,14 @@ def refusal(game: Game, a: Action) -> str | None:
             return f"{a.skill} 只能在出局后的下一个可发动技能的时点发动（现在不是）"
     elif not alive and not (h.ability.after_out and rights.may(game, a.seat, a.skill)):
         return "已出局的角色不能发动技能"
-    reason = h.why_not(game.moment, a.all_targets(), a.seat in st(game).revealed, a.text)
+    reason = opening_refusal(game, a.seat, h)
+    if reason is not None:
+        return reason
+    at = game.moment
+    if OPENING in h.ability.windows and st(game).opening_now.get(a.seat) == _window(game):
+        # "若有[刷新至初始]，则在获取技能的那个时段需要立刻决定是否发动[开局]类技能"
+        at = game.calendar.at(game.phase.n, game.phase.kind, OPENING)
+    reason = h.why_not(at, a.all_targets(), a.seat in st(game).revealed, a.text)
     if reason is not None:
         return reason
     queued = len(game.uses.of(a.seat, a.skill))
@@ -100,11 +124,63 @@ def refusal(game: Game, a: Action) -> str | None:
             if not game.seats[t].alive:
                 return f"{t} 已出局，不能被选为 {a.skill} 的目标"
             return f"{t} 不在 {a.skill} 的选择范围内"
+        if (why := repick(game, a.seat, h, t)) is not None:
+            return why
     return None
+
+
+def repick(game: Game, actor: str, h: HeldSkill, target: str) -> str | None:
+    """3L: "如果一个限制技能发动的状态是仅针对XX的状态，那么对该角色发动符合条件的[指定]技能
+    时会提醒不能发动，需重新更换目标。非指定不受影响。" A status that keeps [指定] skills
+    off its holder (TARGETED) and works only against some sources (StatusKind.against)
+    refuses a use from such a source, so the user picks another target (RULINGS 65).
+    No status of this pool is one: 厚皮肉猪's "仅针对非村民阵营的[不死]" limits 出局, not
+    发动 (a wolf's 杀人 on the pig is accepted and fails at the out)."""
+    if h.ability.target is None:
+        return None
+    book = game.statuses
+    for s in book.of(target):
+        k = s.kind
+        if not k.against or not book._blocks(k, TARGETED):
+            continue
+        if book.has(target, k.name, source=actor):
+            return (f"不能对 {target} 发动 {h.ability.name}：{target} 处于仅针对{k.against}的"
+                    f"[{k.name}]状态，请重新选择目标")
+    return None
+
+
+def _window(game: Game) -> tuple[str, str, int]:
+    return (game.phase.label, game.sub, game.nth)
+
+
+def gained(game: Game, seat: str, h: HeldSkill) -> bool:
+    """A skill not of the seat's own [实际身份] (薪火相传, 精明, a 变脸 card …)."""
+    o = h.origin
+    return o.granted_by is not None or (o.role is not None and o.role != game.seats[seat].role)
+
+
+def opening_refusal(game: Game, seat: str, h: HeldSkill) -> str | None:
+    """3L 获取技能: "获得的技能若没有“刷新至初始”条目，则类别[开局]的技能不可用" (RULINGS 64).
+    The only 刷新至初始 of this pool is 天命所归; a set gained with it keeps its [开局]
+    skills."""
+    if OPENING not in h.ability.windows or game.sub != OPENING or not gained(game, seat, h):
+        return None
+    if any(x.ability.name == REFRESH and x.origin.via == h.origin.via
+           for x in game.held.of(seat)):
+        return None
+    return f"获得的技能没有“刷新至初始”条目：[开局]技能 {h.ability.name} 不可用"
+
+
+def mark_refreshed(game: Game, seat: str) -> None:
+    """天命所归 has refreshed `seat`'s own skills: its [开局] ones may be used now, in
+    this window only (RULINGS 64)."""
+    st(game).opening_now[seat] = _window(game)
 
 
 def legal(game: Game, seat: str) -> list[LegalAction]:
     out: list[LegalAction] = []
+    if not present(game, seat):
+        return out
     for h in game.held.of(seat):
         a = h.ability
         if not a.windows or (a.forced and a.target is None):
@@ -114,10 +190,15 @@ def legal(game: Game, seat: str) -> list[LegalAction]:
         probe = targets[:t.count] if t is not None else ()
         if t is not None and len(probe) < t.count:
             continue
-        if refusal(game, Action(seat, a.name, targets=probe)) is not None:
+        offer = OFFERS.get(a.name)  # the choices open now (精明 …): none, not offered
+        choices = offer(game, seat) if offer is not None else ()
+        if offer is not None and not choices:
+            continue
+        if refusal(game, Action(seat, a.name, targets=probe,
+                                choice=choices[0] if choices else None)) is not None:
             continue
         out.append(LegalAction(seat, a.name, targets, 0 if t is None else t.count,
-                               team=a.team, needs_text=a.declaration))
+                               choices=choices, team=a.team, needs_text=a.declaration))
     return out
 
 

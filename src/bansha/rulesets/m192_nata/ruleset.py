@@ -20,12 +20,22 @@ from bansha.engine.skills import SkillSpec
 from bansha.engine.statuses import TARGETED
 from bansha.engine.targets import TargetPipeline
 
-from . import day, flow, lastwords, outs, rights, rules, wins
-from .common import ELDER, VILLAGE, WOLVES, faction, pack_members, st
+from . import day, director, flow, lastwords, outs, revote, rights, rules, wins
+from .common import ELDER, VILLAGE, WOLVES, faction, pack_members, present, st
 from .deadlines import DEADLINES
 from .deal import BY_NAME, PLAYERS, cooccurrence_problems, draw, setup_problem
 from .forum import FORUM_RULES as M192_FORUM_RULES
-from .roles import chuandi, dushi, implemented, setups
+from .roles import (
+    ACTION_CHECKS,
+    EXTRA_LEGAL,
+    INPUTS,
+    chuandi,
+    dushi,
+    implemented,
+    setups,
+    shenxun,
+)
+from .roles.langwaipo import FRAUD_PARTS
 from .roles.pack import KILL_ABILITY, TEAM
 from .roster import ROSTER
 from .schedule import SCHEDULE
@@ -52,6 +62,10 @@ def _window(tags: tuple[str, ...]) -> Any:
 
 CHOICES = {"毒计": ("流血", "沉默", "遗忘", "迷魂", "超度", "漏洞"), "野性伙伴": ("跟随", "骑乘"),
            "审讯": ("是", "否", "无法回答"), "灵魂凭依": ("链接", "不链接"),
+           "精明": ("通灵", "守夜", "崩塌狙击", "一锤定音"),
+           # 变脸's card: any 强神/弱神 identity of 村民阵营 (the three drawn are checked)
+           "变脸": tuple(r.name for r in ROSTER
+                       if r.faction == "村民阵营" and r.pool in ("强神", "弱神")),
            # 谋策's target picks one of its counted skills
            "谋策": ("收割", "业炎", "天火", "复活", "谋策", "毒计", "暴食", "英灵召唤",
                   "神女秘法", "灵狐灿世", "灵魂链接", "冲撞", "审讯", "精明", "大难不死")}
@@ -76,8 +90,13 @@ def _skills() -> dict[str, SkillSpec]:
                            text="首夜出局和所有白天出局的角色都有遗言；禁止使用Discuz!代码")
     out[CANDIDACY] = SkillSpec(CANDIDACY, window="day", target="none", n_targets=0,
                                text="竞选日开始前，导演询问上警意见")
+    out[shenxun.VERDICT] = SkillSpec(
+        shenxun.VERDICT, window="day", n_targets=1, choices=shenxun.VERDICTS,
+        text="导演裁定被审讯马甲的回答是否正确（基于演员表的客观事实）")
     out["竞岗"] = SkillSpec("竞岗", window="trigger", forced=True, target="none",
                           text="警长竞选贴内，获得票数最多的角色当选警长，平票则没有警长")
+    out.update(director.SPECS)
+    out[revote.FREE] = revote.SPEC
     out[BADGE] = SkillSpec(BADGE, window="prompt", forced=True,
                            text="警长出局时，在出局的那个阶段内，须选择一名未出局的角色移交"
                                 "警长或选择撕掉警徽")
@@ -109,9 +128,11 @@ class M192Nata(Ruleset):
     extra_roles: ClassVar[dict[str, tuple[str, ...]]] = {"警长": ("竞岗", BADGE),
                                                           "出局角色": (WORDS,)}
     input_skills = ("投票", "改票", "判罚", "加速", CANDIDACY)
+    director_skills = (shenxun.VERDICT, *director.SKILLS)
     sub_phases = ("开局", *flow.DAY_SUBS, *flow.NIGHT_SUBS)
     choice_parts: ClassVar[dict[str, tuple[str, ...]]] = {
-        "潜藏": ("身份", "阵营", "带刀"), "装模作样": ("身份", "阵营", "带刀")}
+        "潜藏": ("身份", "阵营", "带刀"), "装模作样": ("身份", "阵营", "带刀"),
+        "欺诈天下": FRAUD_PARTS}
     candidacy = True
     schedule = SCHEDULE
     status_kinds = STATUS_KINDS
@@ -192,8 +213,8 @@ class M192Nata(Ruleset):
     def input_sub(self, game: Game, action: Action) -> str:
         if action.skill == CANDIDACY:
             return flow.OPENING
-        if action.skill in ("投票", "改票"):
-            return "正午"
+        if action.skill in ("投票", "改票", shenxun.SKILL, shenxun.VERDICT):
+            return "正午"  # [宣言] "游戏日正午…", its reply and the director's verdict
         if action.skill == BADGE:
             return "凌晨" if game.phase.is_night else "正午"
         subs = flow.NIGHT_SUBS if game.phase.is_night else (flow.OPENING, *flow.DAY_SUBS)
@@ -209,6 +230,10 @@ class M192Nata(Ruleset):
     # ---- inputs --------------------------------------------------------------
     def check_submit(self, game: Game, action: Action) -> str | None:
         a = action
+        if a.skill in director.SKILLS:
+            return director.refusal(game, a)
+        if a.skill == revote.FREE:
+            return revote.refusal(game, a)
         if a.skill == CANDIDACY:
             if game.phase != Phase("day", 1) or game.sub != flow.OPENING:
                 return "上警只在竞选日开始前（开局）"
@@ -225,7 +250,16 @@ class M192Nata(Ruleset):
             return chuandi.message_problem(game, a)  # A's message to B
         if a.skill == "谋策" and game.held.get(a.seat, a.skill) is None:
             return dushi.pick_problem(game, a)  # a target's pick, kept for after 早夜
-        return rules.refusal(game, a)
+        taken = INPUTS.get(a.skill)  # an input a role module takes itself (a reply …)
+        if taken is not None and taken.applies(game, a):
+            return taken.problem(game, a)
+        check = ACTION_CHECKS.get(a.skill)  # what the skill's text adds (cost, choice …)
+        reason = rules.refusal(game, a)
+        if check is None:
+            return reason
+        if reason is None or rules.TARGET_REFUSAL in reason or rules.OUT_REFUSAL in reason:
+            return check(game, a) or reason  # its own words for a target out of its range
+        return reason
 
     def submit_key(self, game: Game, action: Action) -> str:
         if action.skill == KILL_ABILITY.name:
@@ -233,12 +267,19 @@ class M192Nata(Ruleset):
         return f"{action.seat}/{action.skill}"
 
     def resolve_now(self, game: Game, action: Action) -> Resolution | None:
+        if action.skill in director.SKILLS:
+            return director.run(game, action)
+        if action.skill == revote.FREE:
+            return revote.change(game, action)
         if action.skill == CANDIDACY:
             return _stand(game, action.seat)
         if action.skill == WORDS:
             return lastwords.store(game, action)
         if action.skill == chuandi.RELAY and game.held.get(action.seat, action.skill) is None:
             return chuandi.send(game, action)
+        taken = INPUTS.get(action.skill)
+        if taken is not None and taken.applies(game, action):
+            return taken.take(game, action)
         now = game.sub == "正午" or (action.skill == "神女秘法" and game.sub == "凌晨")
         if now and game.held.get(action.seat, action.skill) is not None:
             # "在正午阶段出局的信息会随时间立刻公示": 正午 skills resolve when used
@@ -248,8 +289,16 @@ class M192Nata(Ruleset):
             return run_uses(game, st(game).targets, [use], game.sub)
         return None
 
+    def canonical(self, game: Game, action: Action) -> Action:
+        return revote.canonical(game, action)
+
     def legal(self, game: Game, seat: str) -> list[LegalAction]:
         acts = rules.legal(game, seat)
+        free = revote.offer(game, seat)
+        if free is not None:
+            acts.append(free)
+        for more in EXTRA_LEGAL:  # a reply to a declaration …
+            acts += more(game, seat)
         words = game.lastwords.offer(seat) if not game.seats[seat].alive else None
         if words is not None and seat not in st(game).empty_words:
             acts.append(words)
@@ -261,10 +310,14 @@ class M192Nata(Ruleset):
     def may_vote(self, game: Game, seat: str) -> str | None:
         if not game.seats[seat].alive:
             return "已出局的角色不能投票"
+        if not present(game, seat):
+            return "离开游戏的角色不能投票"
         if game.sub != "正午":
             return "现在不是投票时间（投票在正午进行）"
         if game.phase.n == 1 and seat in st(game).candidates:
             return "上警的角色不能投警长票"
+        if st(game).vote_blocked and game.phase.n > 1:  # 封锁投票 "所有放逐投票贴会关闭"
+            return "今日封锁投票：放逐投票贴已关闭"
         if seat in st(game).no_vote:
             return "你不能参与投票"
         return None
@@ -272,6 +325,8 @@ class M192Nata(Ruleset):
     def may_be_voted(self, game: Game, target: str) -> str | None:
         if not game.seats[target].alive:
             return f"{target} 已出局，不能被投票"
+        if not present(game, target):
+            return f"{target} 已离开游戏，不能被投票"
         if game.phase.n == 1 and target not in st(game).candidates:
             return f"{target} 没有上警，不能被投警长票"
         return None
@@ -281,6 +336,11 @@ class M192Nata(Ruleset):
 
     def win_rules(self) -> list[FactionRule[Game]]:
         return wins.win_rules()
+
+    def director_inputs(self, game: Game) -> list[LegalAction]:
+        """The rulings only the director can make, open now (web/rulings.py): 审讯's
+        verdict, 寡言 breaches, 离开游戏 (director.py)."""
+        return [*shenxun.director_inputs(game), *director.offered(game)]
 
     def view_extra(self, game: Game, seat: str) -> dict[str, Any]:
         return {"sub": game.sub, "nth": game.nth,

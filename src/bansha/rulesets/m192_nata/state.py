@@ -13,6 +13,19 @@ from bansha.engine.votes import VoteBox
 
 
 @dataclass
+class Trial:
+    """审讯: one declaration (the 审讯官, the one questioned, the question, its day),
+    the reply and the director's verdict on it."""
+
+    by: str
+    target: str
+    question: str
+    day: int
+    reply: str | None = None
+    verdict: str | None = None
+
+
+@dataclass
 class NataState:
     targets: TargetPipeline
     outs: OutPipeline | None = None
@@ -71,7 +84,32 @@ class NataState:
     relays: dict[str, tuple[str, str, Moment]] = field(default_factory=dict)  # A -> (B, by, at)
     empty_words: set[str] = field(default_factory=set)  # 神风突击: 遗言必须强制留空
     window_ran: bool = False  # the open window's uses have resolved
+    # 寡言 breaches the director judged (永久[沉默][遗忘] given)
+    quiet_breaches: list[str] = field(default_factory=list)
+    # 天命所归 refreshed the seat's skills in this window: (phase, sub, nth); its
+    # [开局] skills may be used there ("需要立刻决定是否发动[开局]类技能")
+    opening_now: dict[str, tuple[str, str, int]] = field(default_factory=dict)
+    # 离开游戏: seat -> 暂时 / 永久 (director.py)
+    left: dict[str, str] = field(default_factory=dict)
+    # the free 改票: voter -> the days (phase labels) it was used
+    free_changes: dict[str, list[str]] = field(default_factory=dict)
     log: list[str] = field(default_factory=list)
+    # ---- 养殖者, 狼外婆, 审讯官, 野人, 御主, 变脸者 (their role modules)
+    bought: dict[str, set[str]] = field(default_factory=dict)  # 精明: what each bought
+    night_skills: list[str] = field(default_factory=list)  # 守夜: tonight's skills so far
+    watchers: list[str] = field(default_factory=list)  # 守夜 used tonight
+    pretend: dict[str, str] = field(default_factory=dict)  # 装模作样's setting
+    fraud: dict[str, str] = field(default_factory=dict)  # 欺诈天下's, handed in ahead
+    summoning: list[tuple[str, str]] = field(default_factory=list)  # 英灵召唤 (御主, 英灵)
+    heroes: dict[str, str] = field(default_factory=dict)  # 英灵 -> its 御主
+    trials: list[Trial] = field(default_factory=list)  # 审讯 declared, by day
+    wild: dict[str, str] = field(default_factory=dict)  # 野人: 跟随 / 骑乘
+    wild_skills: dict[str, tuple[str, str]] = field(default_factory=dict)  # 跟随's two
+    faces: dict[str, list[str]] = field(default_factory=dict)  # 变脸者's three cards
+    faces_used: dict[str, list[str]] = field(default_factory=dict)  # flipped, in order
+    faces_skills: dict[str, list[str]] = field(default_factory=dict)  # skills they gave
+    hooked: set[str] = field(default_factory=set)  # per-game hooks a role module made once
+    hero_skills: dict[str, list[str]] = field(default_factory=dict)  # made usable while out
 
 
 def night_harm(st: NataState, harm: Harm) -> None:

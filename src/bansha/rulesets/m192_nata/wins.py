@@ -4,6 +4,8 @@
 村民" — the engine's WinChecker with Ruleset.win_priority; 宗教老爷爷阵营 is the 三方
 (RULINGS 3). "阵营被判负后，不予公示，且属于该阵营的角色并不会出局": a loss is only a
 director trace. Categories go by the [实际身份], factions by the [实际阵营].
+"暂时离开游戏的角色在胜负条件判断上算作存活，永久离开游戏的角色在胜负条件判断上算作出局"
+(common.counts_alive).
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 from bansha.engine import Game
 from bansha.engine.factions import FactionRule
 
-from .common import ELDER, VILLAGE, WOLVES, category, faction, role, st
+from .common import ELDER, VILLAGE, WOLVES, category, counts_alive, faction, role, st
 from .deal import BY_NAME
 from .statuses import PACK
 
@@ -28,8 +30,7 @@ def red_lost(game: Game, name: str) -> bool:
 def may_bear_knife(game: Game, seat: str) -> bool:
     """[群内] or [接刀] now, or able to become so (狼弟 潜藏 while it works); a
     permanent 超度 (业炎) takes it away for good."""
-    s = game.seats[seat]
-    if not s.alive or faction(game, seat) != WOLVES:
+    if not counts_alive(game, seat) or faction(game, seat) != WOLVES:
         return False
     blocked = [x for x in game.statuses.of(seat) if game.statuses._blocks(x.kind, PACK)]
     if any(x.until is None for x in blocked):
@@ -57,7 +58,7 @@ def village_lost(game: Game) -> bool:
 
     def out_of(cat: str) -> tuple[int, int]:
         group = [s for s in mine if category(game, s) == cat]
-        return sum(1 for s in group if not game.seats[s].alive), len(group)
+        return sum(1 for s in group if not counts_alive(game, s)), len(group)
 
     seers_out, seers = out_of("验人系")
     if seers_out < seers:
@@ -77,7 +78,7 @@ def elder_seat(game: Game) -> str | None:
 def elder_lost(game: Game) -> bool:
     """"宗教老爷爷出局"."""
     seat = elder_seat(game)
-    return seat is None or not game.seats[seat].alive or red_lost(game, ELDER)
+    return seat is None or not counts_alive(game, seat) or red_lost(game, ELDER)
 
 
 def elder_won(game: Game) -> bool:
@@ -87,8 +88,8 @@ def elder_won(game: Game) -> bool:
     if seat is None or not heretics:
         return False
     others = [s for s in game.order if s != seat and s not in heretics]
-    return (all(not game.seats[h].alive for h in heretics)
-            or all(not game.seats[o].alive for o in others))
+    return (all(not counts_alive(game, h) for h in heretics)
+            or all(not counts_alive(game, o) for o in others))
 
 
 def win_rules() -> list[FactionRule[Game]]:

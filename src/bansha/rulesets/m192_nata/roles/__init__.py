@@ -1,26 +1,30 @@
-"""The roles implemented so far, one module each (RULINGS.md "Done" lists them).
-A role of the roster not listed here is refused at the deal ("尚未实现")."""
+"""Every role of the roster, one module each, and the hooks role modules fill
+(checks, ranges, offered choices, inputs they take themselves). A role of the roster
+not listed here would be refused at the deal ("尚未实现"); none is left."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from bansha.engine import Game
+from bansha.engine import Action, Game, LegalAction
 from bansha.engine.abilities import RoleData
 
 from . import (
     bailangwang,
+    bianlian,
     chihu,
     chilang,
     chuandi,
     daoshi,
     dushi,
     jinyan,
+    langwaipo,
     laoyeye,
     lieren,
     moshushi,
     nuofu,
     pingyi,
+    shenxun,
     sishen,
     taiyang,
     taotie,
@@ -28,14 +32,18 @@ from . import (
     tianming,
     tongling,
     xiongdi,
+    yangzhi,
+    yeren,
     yinyang,
     yinzhe,
     yuanlang,
     yuzhe,
+    yuzhu,
     zhu,
     zhuque,
     zonghuo,
 )
+from .inputs import Taken
 
 ROLE_MODULES: tuple[tuple[RoleData, Callable[[Game, str], None] | None], ...] = (
     (yuanlang.ROLE, None),
@@ -65,6 +73,12 @@ ROLE_MODULES: tuple[tuple[RoleData, Callable[[Game, str], None] | None], ...] = 
     (taowu.ROLE, taowu.setup),
     (chihu.ROLE, chihu.setup),
     (chuandi.ROLE, None),
+    (yangzhi.ROLE, yangzhi.setup),
+    (langwaipo.ROLE, langwaipo.setup),
+    (yuzhu.ROLE, yuzhu.setup),
+    (shenxun.ROLE, shenxun.setup),
+    (yeren.ROLE, yeren.setup),
+    (bianlian.ROLE, bianlian.setup),
 )
 # checks a skill's own text adds to its use (beyond window, charges, range, statuses)
 EXTRA_CHECKS: dict[str, Callable[[Game, str], str | None]] = {
@@ -76,6 +90,35 @@ EXTRA_CHECKS: dict[str, Callable[[Game, str], str | None]] = {
     "煏祸相依": chihu.one_twist,
     "继承": xiongdi.may_inherit,
     "潜藏": xiongdi.may_hide,
+    "崩塌狙击": yangzhi.not_on_election_day,
+    "冲撞": yeren.may_ram,
+}
+
+
+# checks that need the whole input (its choice or targets: 精明's cost, 英灵召唤's price)
+ACTION_CHECKS: dict[str, Callable[[Game, Action], str | None]] = {
+    "精明": yangzhi.pick_problem,
+    "英灵召唤": yuzhu.price_problem,
+    "野性伙伴": yeren.partner_problem,
+    "变脸": bianlian.pick_problem,
+}
+# target ranges of a role module's own (Targeting.range -> the seats in it now)
+RANGES: dict[str, Callable[[Game, str], tuple[str, ...]]] = {
+    "summonable": yuzhu.summonable,
+    "ram": yeren.ram_range,
+}
+# the choices a skill offers its holder now (none: not offered)
+OFFERS: dict[str, Callable[[Game, str], tuple[str, ...]]] = {
+    "精明": yangzhi.picks,
+    "变脸": bianlian.cards,
+}
+# actions a role module offers beyond held skills (a reply to a declaration …)
+EXTRA_LEGAL: list[Callable[[Game, str], list[LegalAction]]] = [shenxun.replies]
+# inputs a role module takes itself (inputs.py)
+INPUTS: dict[str, Taken] = {
+    "欺诈天下": langwaipo.FRAUD_INPUT,
+    "审讯": shenxun.INPUT,  # the declaration, the reply
+    "审讯判定": shenxun.INPUT,  # the director's verdict
 }
 
 

@@ -40,6 +40,8 @@ def refresh(game: Game, use: Use) -> Resolution:
     for a in mine.abilities if mine is not None else ():
         game.held.grant(me, a, Origin(role=role(game, me), via=FATE))
     tell(game, me, f"{FATE}：你的身份技能已刷新至初始", FATE)
+    from ..rules import mark_refreshed  # its [开局] skills may be decided now
+    mark_refreshed(game, me)
     return
     yield
 

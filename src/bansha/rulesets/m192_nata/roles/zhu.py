@@ -11,7 +11,8 @@ from bansha.engine import Game
 from bansha.engine.abilities import Ability, Resolution, RoleData
 from bansha.engine.bus import Trigger
 
-from ..common import VILLAGE, faction, give, st
+from ..common import VILLAGE, faction, give
+from ..common import ring as ring_of
 from ..statuses import PIG_UNDYING
 from . import forced
 
@@ -20,7 +21,7 @@ ROLE: RoleData = RoleData("厚皮肉猪", "村民阵营", "弱神", 5, (), (Abil
 
 
 def neighbours(game: Game, seat: str) -> list[str]:
-    ring = st(game).ring or list(game.order)
+    ring = ring_of(game, seat)  # "离开游戏的角色在电梯楼中消失"
     i = ring.index(seat)
     out: list[str] = []
     for step in (-1, 1):

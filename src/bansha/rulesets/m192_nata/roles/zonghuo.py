@@ -14,6 +14,7 @@ from bansha.engine.outs import Harm
 from bansha.engine.statuses import KILL
 
 from ..common import WOLVES, faction, give, harm, st
+from ..common import ring as ring_of
 from ..outs import LETHAL
 
 SKILL = "纵火"
@@ -38,7 +39,7 @@ def can_kill(game: Game, seat: str) -> bool:
 
 
 def below(game: Game, seat: str) -> str | None:
-    ring = st(game).ring or list(game.order)
+    ring = ring_of(game, seat)  # "离开游戏的角色在电梯楼中消失"
     i = ring.index(seat)
     for k in range(1, len(ring)):
         s = ring[(i + k) % len(ring)]
