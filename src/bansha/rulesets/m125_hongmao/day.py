@@ -9,7 +9,7 @@ from bansha.engine import Action, Game
 from bansha.engine.ruleset import Resolution
 from bansha.engine.votes import VoteBox
 
-from . import reversal
+from . import reversal, wins
 from .common import is_wolf_card
 from .outs import VOTED_OUT, card_out
 from .state import state
@@ -111,4 +111,4 @@ def send_offs(game: Game) -> None:
             game.announce(f"红牌罚下：{seat}（身份牌仍然保留在场上，挂机）",
                           later=game.phase.is_night)
     if given:
-        game.check_win()  # "阵营判负只需两红" (RULINGS 25)
+        wins.end_check(game)  # "阵营判负只需两红" (RULINGS 25)

@@ -215,6 +215,11 @@ class M125Hongmao(Ruleset):
             offer = game.lastwords.offer(c.ref)
             if offer is not None:
                 acts.append(offer)
+        if seat in game.groups.get(PACK, []):
+            # "所有被询问的角色（包括已出局角色）": every pack member, out or not; 拒绝 only
+            # once someone has proposed it (optional: no answer is no surrender)
+            opts = ("同意", "拒绝") if state(game).surrender else ("同意",)
+            acts.append(LegalAction(seat, "投降", (), n_targets=0, choices=opts))
         part = game.phase.kind
         for c in game.seats[seat].cards:
             if not (c.alive and in_play(game, c) and reversal.free_now(game, c.ref)):
@@ -324,8 +329,11 @@ class M125Hongmao(Ruleset):
         return seat if seat in game.groups.get(PACK, []) else None
 
     def _surrender_reason(self, game: Game, a: Action) -> str | None:
-        if self._pack_seat(game, a.seat) is None:
+        seat = self._pack_seat(game, a.seat)
+        if seat is None:
             return "只有狼群中的角色可以投降"
+        if seat in state(game).idle:  # 挂机: every input refused (RULINGS 9)
+            return f"{seat} 已被红牌罚下（挂机），不能行动"
         if a.choice not in (None, "同意", "拒绝"):
             return "投降的选项应为 同意 或 拒绝"
         if a.choice == "拒绝" and not state(game).surrender:
@@ -349,7 +357,7 @@ class M125Hongmao(Ruleset):
         if all(p in st.surrender for p in pack):
             st.surrendered = True
             game.announce("狼人阵营投降")
-            game.check_win()
+            wins.end_check(game)
         return
         yield
 
