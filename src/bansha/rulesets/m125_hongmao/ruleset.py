@@ -16,7 +16,7 @@ from bansha.engine.ruleset import Resolution, RoleSpec
 from bansha.engine.skills import SkillSpec, Window
 from bansha.engine.targets import TargetPipeline
 
-from . import day, deal, lastwords, night, reversal, wins
+from . import day, deal, lastwords, night, order, reversal, wins
 from .common import PACK, in_play, is_wolf_card, live_refs
 from .deal import VILLAGE, WOLF
 from .forum import FORUM_RULES
@@ -25,7 +25,7 @@ from .schedule import SCHEDULE
 from .state import M125State, state
 
 # inputs that are not a card's skill
-SEAT_SKILLS = ("投降", "判罚", "遗言")
+SEAT_SKILLS = ("投降", "判罚", "遗言", order.SKILL)
 PROMPT_SKILLS = ("最后一枪", "殉职")
 
 
@@ -46,6 +46,10 @@ def _skill_specs(roles: tuple[RoleData, ...]) -> dict[str, SkillSpec]:
                           text="警长出局后，须选择一名未出局的角色继任警长，或流失警长")
     out["投降"] = SkillSpec("投降", window="any", target="none", choices=("同意", "拒绝"),
                           text="狼人阵营可以由阵营中的某一角色发起投降")
+    # 流程0: the role to play first (any role may be named; the seat's own two are offered)
+    out[order.SKILL] = SkillSpec(order.SKILL, window="day", target="none",
+                                 choices=tuple(dict.fromkeys(r.name for r in roles)),
+                                 text="分发身份，并确定所有玩家的身份顺序（选择第一身份）")
     out["遗言"] = SkillSpec("遗言", window="any", target="none",
                           text="首夜出局的角色和所有在白天出局的角色拥有遗言")
     return out
@@ -102,11 +106,14 @@ class M125Hongmao(Ruleset):
             game.notify(n, f"你的身份牌：第一身份 {cs[0].role}（{cs[0].faction}），"
                            f"第二身份 {cs[1].role}（{cs[1].faction}）；"
                            f"你属于{game.seats[n].faction}")
-        # "第一轮游戏开始时，第一身份为狼人的所有角色共群"
-        pack = [n for n in game.order if is_wolf_card(game.seats[n].cards[0])]
-        game.groups[PACK] = pack
-        if pack:
-            game.notify(pack, "狼群成员：" + "、".join(pack), skill="杀人")
+            if order.offer(game, n) is not None:
+                game.notify(n, "第1天结束前可选择身份顺序（哪一张作为第一身份）；"
+                               "不选择则按上述顺序", skill=order.SKILL)
+        # "确定所有玩家的身份顺序，并在之后建立狼群" (order.py): now, when no wolf card
+        # holder has an order to choose
+        game.groups[PACK] = []
+        order.fix_unchoosable(game)
+        order.build_pack(game)
 
     def on_phase_start(self, game: Game) -> None:
         st = state(game)
@@ -211,6 +218,9 @@ class M125Hongmao(Ruleset):
         if game.finished or seat in state(game).idle:
             return []
         acts: list[LegalAction] = []
+        choose = order.offer(game, seat)
+        if choose is not None:
+            acts.append(choose)
         for c in game.seats[seat].cards:
             offer = game.lastwords.offer(c.ref)
             if offer is not None:
@@ -266,6 +276,8 @@ class M125Hongmao(Ruleset):
             return lastwords.reason(game, a)
         if a.skill == "投降":
             return self._surrender_reason(game, a)
+        if a.skill == order.SKILL:
+            return order.reason(game, a)
         try:
             card = game.card(a.seat)
         except ValueError as e:
@@ -316,7 +328,14 @@ class M125Hongmao(Ruleset):
             return day.duel(game, action)
         if action.skill == "投降":
             return self._surrender(game, action)
+        if action.skill == order.SKILL:
+            return self._choose_order(game, action)
         return None
+
+    def _choose_order(self, game: Game, a: Action) -> Resolution:
+        order.choose(game, a)
+        return
+        yield
 
     # ---- 投降 ----------------------------------------------------------------
     def _pack_seat(self, game: Game, who: str) -> str | None:
@@ -367,6 +386,8 @@ class M125Hongmao(Ruleset):
             yield from night.resolve_night(game)
             day.send_offs(game)
         else:
+            if game.round == 1 and game.phase.n == 1:
+                order.settle(game)  # 流程0 ends with day 1: the defaults, the pack
             yield from day.resolve_day(game)
         when = "本夜" if game.phase.is_night else "本日"
         for u in game.uses.uses():

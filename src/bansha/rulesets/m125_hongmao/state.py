@@ -37,6 +37,10 @@ class M125State:
     # 投降: the pack seats that agreed since it was proposed this phase
     surrender: list[str] = field(default_factory=list)
     surrendered: bool = False
+    # 流程0 身份顺序: seats whose order is settled; the pack is built once every wolf
+    # card holder's is (order.py)
+    order_fixed: set[str] = field(default_factory=set)
+    pack_built: bool = False
     # night shots triggered in the running settlement step, due after it
     shots: list[str] = field(default_factory=list)
     # ---- the reversal round ----
