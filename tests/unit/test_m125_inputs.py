@@ -80,3 +80,26 @@ def test_a_dealt_game_offers_the_order_and_the_bots_may_choose_it() -> None:
     second = g.seats[s].cards[1].role
     assert g.submit(Action(s, "身份顺序", choice=second))
     assert g.seats[s].cards[0].role == second
+
+
+def test_the_last_3_hours_mark_is_a_director_input_the_console_offers() -> None:
+    from bansha.web.rulings import director_inputs
+
+    g = Game.new("m125-hongmao", TABLE, seed=1)
+    assert [la.skill for la in director_inputs(g) if la.skill == "关门前3小时"] == []  # day 1
+    g.advance()  # day 1
+    g.advance()  # night 1: the witch is asked
+    g.advance()  # day 2
+    offered = [la for la in director_inputs(g) if la.skill == "关门前3小时"]
+    assert len(offered) == 1 and offered[0].seat == "导演" and offered[0].n_targets == 0
+    assert "决斗" in _skills(g, "壬")
+    assert g.submit(Action("导演", "关门前3小时"))
+    assert "决斗" not in _skills(g, "壬")  # legal() no longer offers it
+    assert not [la for la in director_inputs(g) if la.skill == "关门前3小时"]
+    refused = g.submit(Action("壬", "决斗", "乙:1"))
+    assert not refused and "关门前3小时内不可发动此技能" in refused.reason  # type: ignore[union-attr]
+    assert g.card("乙:1").alive
+    g.advance()  # day 2 closes
+    g.advance()  # night 2
+    g.advance()  # day 3: the mark ended with its day
+    assert "决斗" in _skills(g, "壬")

@@ -38,7 +38,7 @@ from .ruleset import DEFAULT_NAMES, Resolution, Ruleset
 from .seats import SeatState
 from .secrecy import may_see
 from .shape import Shape
-from .speedup import SPEEDUP, accelerate, change_refusal
+from .speedup import DIRECTOR_SEAT, SPEEDUP, accelerate, change_refusal
 from .speedup import refusal as speedup_refusal
 from .statuses import StatusBook
 from .votes import ABSTAIN, VoteBox
@@ -408,7 +408,9 @@ class Game:
             accelerate(self)
             return ACCEPTED
         seats = self.seats
-        if a.seat not in seats and not self._addressable(a.seat):
+        director = (a.seat == DIRECTOR_SEAT and a.seat not in seats
+                    and a.skill in self.ruleset.director_skills)
+        if a.seat not in seats and not director and not self._addressable(a.seat):
             return self._refuse(a, f"没有名为 {a.seat} 的玩家")
         t = a.target
         if t is not None and t != ABSTAIN and t not in seats and not self._addressable(t):

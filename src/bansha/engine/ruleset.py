@@ -78,6 +78,10 @@ class Ruleset:
     extra_roles: ClassVar[dict[str, tuple[str, ...]]] = {}
     # input skills every ruleset understands (not role skills)
     input_skills: ClassVar[tuple[str, ...]] = ("投票", "改票", "判罚", "加速")
+    # the director's own inputs this ruleset judges (Action("导演", skill), beside the
+    # engine's 加速): they name no player; check_submit/resolve_now handle them, and the
+    # ruleset's duck-typed director_inputs(game) offers them (web/rulings.py)
+    director_skills: ClassVar[tuple[str, ...]] = ()
     # True: the game checks wins after every single out (put_out). False: the
     # ruleset calls game.check_win() itself (s15: "每一步执行完毕后，执行胜负判定").
     win_check_on_out: ClassVar[bool] = True

@@ -25,6 +25,7 @@ from typing import Any
 from bansha.engine import Phase, Ruleset, get_ruleset
 from bansha.engine.penalties import normalise_colour
 from bansha.engine.ruleset import choice_text
+from bansha.engine.speedup import DIRECTOR_SEAT as DIRECTOR
 from bansha.engine.votes import ABSTAIN
 
 from .reading import ReadError, parse_yaml, read_text
@@ -466,8 +467,9 @@ def _action(a: Any, w: str, rs: type[Ruleset], player: Any, err: Any) -> Step:
     phase = a.get("phase")
     if phase is not None:
         _sub_pin(phase, rs, w, err)
+    director = a["by"] == DIRECTOR and skill in rs.director_skills  # m125 关门前3小时
     return Step(
-        by=player(w, a["by"]),
+        by=DIRECTOR if director else player(w, a["by"]),
         skill=skill,
         target=player(w, a["target"]) if a.get("target") is not None else None,
         targets=tuple(player(w, t) for t in targets),

@@ -15,6 +15,8 @@ from .outs import VOTED_OUT, card_out
 from .state import state
 
 DUEL = "决斗"
+# the director's mark: the day is in its last 3 hours ("关门前3小时内不可发动此技能")
+LAST_HOURS = "关门前3小时"
 
 
 def _tally_text(game: Game, counts: dict[str, float]) -> str:

@@ -14,6 +14,7 @@ from bansha.engine.abilities import RoleData
 from bansha.engine.factions import FactionRule
 from bansha.engine.ruleset import Resolution, RoleSpec
 from bansha.engine.skills import SkillSpec, Window
+from bansha.engine.speedup import DIRECTOR_SEAT
 from bansha.engine.targets import TargetPipeline
 
 from . import day, deal, lastwords, night, order, reversal, wins
@@ -50,6 +51,9 @@ def _skill_specs(roles: tuple[RoleData, ...]) -> dict[str, SkillSpec]:
     out[order.SKILL] = SkillSpec(order.SKILL, window="day", target="none",
                                  choices=tuple(dict.fromkeys(r.name for r in roles)),
                                  text="分发身份，并确定所有玩家的身份顺序（选择第一身份）")
+    # the director's mark for 决斗 "关门前3小时内不可发动此技能" (no player's skill)
+    out[day.LAST_HOURS] = SkillSpec(day.LAST_HOURS, window="day", target="none", hidden=True,
+                                    text="导演标记本讨论日进入关门前3小时（此后不可发动决斗）")
     out["遗言"] = SkillSpec("遗言", window="any", target="none",
                           text="首夜出局的角色和所有在白天出局的角色拥有遗言")
     return out
@@ -80,6 +84,7 @@ class M125Hongmao(Ruleset):
     schedule = SCHEDULE
     forum_rules = FORUM_RULES
     extra_roles: ClassVar[dict[str, tuple[str, ...]]] = {"警长": ("竞岗", "殉职")}
+    director_skills = (day.LAST_HOURS,)
     option_specs = (
         OptionSpec("决斗起始日", 2, (2, 3),
                    "骑士决斗“第二天之后的白天”：2 = 从第2天起（默认），3 = 从第3天起"),
@@ -268,6 +273,32 @@ class M125Hongmao(Ruleset):
             first = int(self.options.get("决斗起始日", 2))
             if game.phase.n < first:
                 return f"决斗只能在第{first}天起的白天发动（第二天之后的白天）"
+            if st.last_hours == (game.round, game.phase.n) and not game.phase.is_night:
+                return "关门前3小时内不可发动此技能（导演已标记本讨论日进入关门前3小时）"
+        return None
+
+    # ---- the director's inputs (web/rulings.py reads this hook) ---------------
+    def director_inputs(self, game: Game) -> list[LegalAction]:
+        la = LegalAction(DIRECTOR_SEAT, day.LAST_HOURS, (), n_targets=0)
+        if game.prompt is not None or self._last_hours_reason(game, Action(
+                DIRECTOR_SEAT, day.LAST_HOURS)) is not None:
+            return []
+        return [la]
+
+    def _last_hours_reason(self, game: Game, a: Action) -> str | None:
+        if a.seat != DIRECTOR_SEAT or a.seat in game.seats:
+            return "关门前3小时由导演标记，玩家不能提交"
+        if a.choice is not None or a.text is not None:
+            return f"{day.LAST_HOURS} 不需要选项或文字"
+        if game.finished:
+            return "游戏已结束"
+        if game.phase.is_night or game.resolving:
+            return "关门前3小时只在讨论日（白天）标记"
+        first = int(self.options.get("决斗起始日", 2))
+        if game.phase.n < first:
+            return f"决斗从第{first}天起才能发动，本讨论日无需标记关门前3小时"
+        if state(game).last_hours == (game.round, game.phase.n):
+            return "本讨论日已标记关门前3小时"
         return None
 
     def check_submit(self, game: Game, action: Action) -> str | None:
@@ -278,6 +309,8 @@ class M125Hongmao(Ruleset):
             return self._surrender_reason(game, a)
         if a.skill == order.SKILL:
             return order.reason(game, a)
+        if a.skill == day.LAST_HOURS:
+            return self._last_hours_reason(game, a)
         try:
             card = game.card(a.seat)
         except ValueError as e:
@@ -330,7 +363,15 @@ class M125Hongmao(Ruleset):
             return self._surrender(game, action)
         if action.skill == order.SKILL:
             return self._choose_order(game, action)
+        if action.skill == day.LAST_HOURS:
+            return self._mark_last_hours(game)
         return None
+
+    def _mark_last_hours(self, game: Game) -> Resolution:
+        state(game).last_hours = (game.round, game.phase.n)
+        game.announce("本讨论日已进入关门前3小时：骑士不可再发动决斗（“关门前3小时内不可发动此技能”）")
+        return
+        yield
 
     def _choose_order(self, game: Game, a: Action) -> Resolution:
         order.choose(game, a)
