@@ -2,10 +2,10 @@
 
     .venv/bin/python benchmarks/m125_record_bots.py --games 2000 --workers 2
 
-Plays the same games (same seeds, same deals, same bot rng) twice: once with every
-heuristic bot reading the record in the reversal round (sim/m125_record.py,
-`M125Advisor.read_record = True`, the simulator's bots), once with it off (the bots
-forget the history round when the reversal round opens). Prints each arm's win
+Plays the same games (same seeds, same deals, same bot rng) once per arm: nobody's
+heuristic bots read the history round's record in the reversal round (they forget
+the history round as it opens), only the pack's, only the village's, everyone's (the
+simulator's bots; sim/m125_record.py, `M125Advisor.sides`). Prints each arm's win
 rates with 95% Wilson intervals, the games that ended, and how many of the same
 games changed winner. A win-rate figure, not a speed one: nothing here is timed.
 """
@@ -25,9 +25,18 @@ from bansha.sim.runner import MAX_DAYS, make_bots
 RULESET = "m125-hongmao"
 
 
-def one(args: tuple[int, bool]) -> str | None:
-    seed, read = args
-    M125Advisor.read_record = read
+ARMS: dict[str, tuple[str, ...]] = {
+    "nobody reads the record": (),
+    "the pack's bots read it": ("狼人阵营",),
+    "the village's bots read it": ("村民阵营",),
+    "every bot reads it": ("狼人阵营", "村民阵营"),
+}
+
+
+def one(args: tuple[int, str]) -> str | None:
+    seed, arm = args
+    M125Advisor.read_record = True
+    M125Advisor.sides = ARMS[arm]
     rules = get_ruleset(RULESET)
     g = Game.new(RULESET, 10, seed=seed)
     play(g, make_bots("heuristic", rules, list(g.order)), random.Random(seed),
@@ -50,23 +59,26 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=2000)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--arms", default=",".join(ARMS), help="comma-separated, of: "
+                    + "; ".join(ARMS))
     a = ap.parse_args()
+    arms = [x.strip() for x in a.arms.split(",") if x.strip()]
     seeds = range(a.seed, a.seed + a.games)
-    results: dict[bool, list[str | None]] = {}
+    results: dict[str, list[str | None]] = {}
     with ProcessPoolExecutor(a.workers) as pool:
-        for read in (True, False):
-            results[read] = list(pool.map(one, [(s, read) for s in seeds], chunksize=20))
-    for read in (True, False):
-        res = results[read]
+        for arm in arms:
+            results[arm] = list(pool.map(one, [(s, arm) for s in seeds], chunksize=20))
+    base = results[arms[0]]
+    for arm in arms:
+        res = results[arm]
         ended = [w for w in res if w is not None]
-        print(f"{'reads the record' if read else 'ignores the record'}: "
-              f"{len(ended)}/{len(res)} games ended")
+        changed = sum(1 for x, y in zip(base, res, strict=True) if x != y)
+        print(f"{arm}: {len(ended)}/{len(res)} games ended; "
+              f"{changed} of the same games won by another side than in “{arms[0]}”")
         for f in ("狼人阵营", "村民阵营"):
             k = ended.count(f)
             lo, hi = wilson(k, len(ended))
             print(f"  {f}: {k} wins, {k / max(1, len(ended)):.1%} (95% {lo:.1%}–{hi:.1%})")
-    changed = sum(1 for x, y in zip(results[True], results[False], strict=True) if x != y)
-    print(f"same seeds, different winner: {changed}/{a.games}")
 
 
 if __name__ == "__main__":

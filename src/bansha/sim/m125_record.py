@@ -43,6 +43,7 @@ _DAY = re.compile(r"day (\d+)$")
 
 class M125Advisor:
     read_record = True  # the measurement's switch (benchmarks/m125_record_bots.py)
+    sides: tuple[str, ...] = ("狼人阵营", "村民阵营")  # whose bots read it (ditto)
 
     def __init__(self) -> None:
         self.seen = 0
@@ -53,6 +54,7 @@ class M125Advisor:
         self.history_outs: set[str] = set()
         self.in_reversal = False
         self.first_pack: set[str] = set()  # the history round's pack (first-card wolves)
+        self.reads = False  # this bot reads the record (set as the reversal round opens)
 
     # ---- reading ------------------------------------------------------------
     def read(self, v: dict[str, Any]) -> None:
@@ -62,7 +64,8 @@ class M125Advisor:
             reversal = at.startswith(REVERSAL)
             if reversal and not self.in_reversal:
                 self.in_reversal = True
-                if not self.read_record:  # the baseline: the history round is forgotten
+                self.reads = self.read_record and v.get("faction") in self.sides
+                if not self.reads:  # the baseline: the history round is forgotten
                     self.wolf.clear()
                     self.good.clear()
             if e.kind == "announce":
@@ -109,7 +112,7 @@ class M125Advisor:
         return mine | {f"{s}:{1 if s in self.first_pack else 2}" for s in pack}
 
     def _record(self) -> bool:
-        return self.read_record and self.in_reversal
+        return self.reads and self.in_reversal
 
     def order_choice(self, la: LegalAction) -> str | None:
         """身份顺序: a wolf card first (the pack plays the history round), else keep."""

@@ -21,6 +21,7 @@ from . import day, deal, lastwords, night, order, reversal, wins
 from .common import PACK, in_play, is_wolf_card, live_refs
 from .deal import VILLAGE, WOLF
 from .forum import FORUM_RULES
+from .outs import VOTED_OUT
 from .roles import ALL_ROLES
 from .schedule import SCHEDULE
 from .state import M125State, state
@@ -137,13 +138,19 @@ class M125Hongmao(Ruleset):
             if game.round == 2:
                 reversal.cast_npc_votes(game)
             return
+        # "每个游戏日白天开始时，都会公示前一天因投票出局角色名单、夜晚出局角色名单、当日警长"
+        # (RULINGS 30), then the last words ("因此出局的角色遗言在下一个游戏日白天开始时公示")
+        if game.phase.n >= 3 and len(game.phases) >= 3:  # day 1 elects: nobody voted out
+            voted = [n for n, cause in game.phases[-3].outs if cause == VOTED_OUT]
+            game.announce("前一天因投票出局：" + "、".join(voted) if voted
+                          else "前一天无人因投票出局")
         prev = game.phases[-2] if len(game.phases) >= 2 else None
         outs = [n for n, _ in prev.outs] if prev is not None else []
         game.announce("昨夜出局：" + "、".join(outs) if outs else "昨夜无人出局")
         game.flush_later()
-        lastwords.publish(game)
         if game.sheriff is not None:
             game.announce(f"当日警长：{game.sheriff}")
+        lastwords.publish(game)
         game.announce(f"{rev}{game.phase.chinese}：讨论日开始，请投票")
         if game.round == 2:
             reversal.cast_npc_votes(game)
