@@ -88,8 +88,9 @@ def _fuzz(game: Game, rng: random.Random, dead_ok: frozenset[str] | set[str],
         assert game.events[-1].kind == "rejected"
     elif seat in game.seats and not was_alive and not acting_out:
         # the dead may only hand in last words or answer their own out's prompt
-        # 遗言 and m125's 投降 are accepted from the out without being offered as a skill
-        assert a.skill in dead_ok and (_matches(meant, legal) or a.skill in ("遗言", "投降")), (
+        # 遗言 is accepted from the out without being offered as a skill (m125's 投降 from
+        # an out pack member is offered: it matches like any input)
+        assert a.skill in dead_ok and (_matches(meant, legal) or a.skill == "遗言"), (
             a, meant)
 
 

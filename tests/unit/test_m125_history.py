@@ -66,7 +66,11 @@ def test_a_player_view_shows_the_cards_and_whether_they_may_speak() -> None:
     assert [c["card"] for c in v["cards"]] == ["丁:1", "丁:2"]
     assert v["cards"][1]["in_play"] is False and v["may_speak"] is True
     assert v["faction"] == "狼人阵营"  # 女巫 + 蚀时狼妃
-    assert "group" not in v and g.view("甲")["group"] == {"狼群": ["甲", "乙"]}
+    # "确定所有玩家的身份顺序，并在之后建立狼群": 乙 and 戊 (wolf cards) may still choose
+    assert "group" not in v and "group" not in g.view("甲")
+    assert g.submit(Action("乙", "身份顺序", choice="狼人"))
+    assert g.submit(Action("戊", "身份顺序", choice="猎人"))
+    assert "group" not in g.view("丁") and g.view("甲")["group"] == {"狼群": ["甲", "乙"]}
     offers = {a.skill: a for a in g.legal("壬")}
     assert "决斗" not in offers  # "第二天之后的白天"
     assert offers["投票"].targets[:2] == ("甲:1", "乙:1") and "甲:2" not in offers["投票"].targets

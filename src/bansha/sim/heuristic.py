@@ -27,6 +27,8 @@ from typing import Any
 
 from bansha.engine import Action, LegalAction, Ruleset, SkillSpec, get_ruleset, ruleset_ids
 
+from .m125_record import M125Advisor
+
 # the same lazy view as bots.View (bots.py registers these bots, so no import back)
 View = Callable[[], dict[str, Any]]
 
@@ -189,6 +191,8 @@ class HeuristicBot:
         self.hints = HINTS.get(rules.id, {}) if rules is not None else {}
         self.policy = POLICIES.get(rules.id) if rules is not None else None
         self.know = Knowledge(rules)
+        # m125 targets cards and replays a record: its own advisor (m125_record.py)
+        self.m125 = M125Advisor() if rules is not None and rules.id == "m125-hongmao" else None
 
     def _guess_rules(self, v: dict[str, Any]) -> None:
         """Made without a ruleset (`bansha play --bots heuristic`): find the rule post
@@ -217,6 +221,8 @@ class HeuristicBot:
         at: str = v["at"]
         alive: list[str] = v["alive"]
         self.know.read(v["events"], me, [*alive, *v["out"]])
+        if self.m125 is not None:
+            self.m125.read(v)
         pack = sorted({s for members in v.get("group", {}).values() for s in members})
         mine: str = v["faction"]
         friends = {s for s, f in self.know.faction_of.items() if f == mine} | set(pack) | {me}
@@ -244,6 +250,9 @@ class HeuristicBot:
         targets = [t for t in la.targets if t != ABSTAIN]
         if la.needs_text:
             return Action(la.seat, la.skill, text=self._last_words(c))
+        if self.m125 is not None and la.skill == "身份顺序":
+            first = self.m125.order_choice(la)
+            return None if first is None else Action(la.seat, la.skill, choice=first)
         if la.n_targets == 0:
             if la.optional:
                 return None
@@ -259,11 +268,16 @@ class HeuristicBot:
         return None if t is None else Action(la.seat, la.skill, target=t)
 
     def _target(self, kind: str, la: LegalAction, targets: list[str], c: _Ctx) -> str | None:
+        if kind == VOTE and la.skill == "改票":
+            return None
+        if self.m125 is not None and kind in _M125_KINDS:
+            return self.m125.target(
+                kind, la, targets, c.at, c.view, c.pack,
+                lambda seq: seq[c.rng.randrange(len(seq))],
+                lambda seq: focal_order(seq, c.at, *c.pack, *c.alive, *c.view["out"])[0])
         others = [t for t in targets if t not in c.friends]
         known_bad = [t for t in c.enemies if t in targets]
         if kind == VOTE:
-            if la.skill == "改票":
-                return None
             return self._vote(targets, c)
         if kind == KILL:
             if not others:
@@ -330,6 +344,7 @@ class HeuristicBot:
         return "查验：" + "；".join(found) if found else "我是好人，没有信息"
 
 
+_M125_KINDS = frozenset({KILL, SHOOT, POISON, VOTE, CHECK, SAVE, PROTECT})
 _PRIORITY = {WORDS: 0, BADGE: 0, SHOOT: 0, SAVE: 1, POISON: 1, KILL: 2, RECRUIT: 3,
              CHECK: 4, AUTOPSY: 4, PROTECT: 4, VOTE: 5}
 

@@ -9,12 +9,14 @@ from bansha.engine import Action, Game
 from bansha.engine.ruleset import Resolution
 from bansha.engine.votes import VoteBox
 
-from . import reversal
+from . import reversal, wins
 from .common import is_wolf_card
 from .outs import VOTED_OUT, card_out
 from .state import state
 
 DUEL = "决斗"
+# the director's mark: the day is in its last 3 hours ("关门前3小时内不可发动此技能")
+LAST_HOURS = "关门前3小时"
 
 
 def _tally_text(game: Game, counts: dict[str, float]) -> str:
@@ -111,4 +113,4 @@ def send_offs(game: Game) -> None:
             game.announce(f"红牌罚下：{seat}（身份牌仍然保留在场上，挂机）",
                           later=game.phase.is_night)
     if given:
-        game.check_win()  # "阵营判负只需两红" (RULINGS 25)
+        wins.end_check(game)  # "阵营判负只需两红" (RULINGS 25)

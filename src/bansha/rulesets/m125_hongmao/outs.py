@@ -10,7 +10,7 @@ from bansha.engine import Action, Game, GameOver, LegalAction, Prompt
 from bansha.engine.abilities import Use
 from bansha.engine.ruleset import Resolution
 
-from . import lastwords
+from . import lastwords, wins
 from .common import in_play, is_wolf_card, live_refs
 from .reversal import free_now, recorded_choice
 from .state import state
@@ -44,7 +44,7 @@ def card_out(game: Game, ref: str, cause: str) -> Resolution:
     lastwords.grant(game, ref)
     history_end_check(game)
     if game.round == 2:
-        game.check_win()  # "游戏状态满足某阵营胜利条件之一，游戏立即结束"
+        wins.end_check(game)  # "游戏状态满足某阵营胜利条件之一，游戏立即结束"
     if card.role in SHOOTERS and game.held.get(ref, SHOT) is not None:
         if game.phase.is_night:
             st.shots.append(ref)  # "在对应步骤之后插入结算" (night.settle_shots)
@@ -171,6 +171,7 @@ def history_end_check(game: Game) -> None:
     st = state(game)
     st.history_end = (game.phases[-1].at, cond)
     st.end_key = (game.phase.n, 1 if game.phase.is_night else 0)
+    wins.night_outs(game)  # this night has no next day in the history round
     game.flush_later()
     game.announce(f"历史轮结束（条件{cond}：{CONDITIONS[cond]}）")
     # "第一轮游戏立刻结束": what was still to resolve in this phase does not; the

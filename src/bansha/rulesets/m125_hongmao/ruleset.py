@@ -14,19 +14,21 @@ from bansha.engine.abilities import RoleData
 from bansha.engine.factions import FactionRule
 from bansha.engine.ruleset import Resolution, RoleSpec
 from bansha.engine.skills import SkillSpec, Window
+from bansha.engine.speedup import DIRECTOR_SEAT
 from bansha.engine.targets import TargetPipeline
 
-from . import day, deal, lastwords, night, reversal, wins
+from . import day, deal, lastwords, night, order, reversal, wins
 from .common import PACK, in_play, is_wolf_card, live_refs
 from .deadlines import DEADLINES
 from .deal import VILLAGE, WOLF
 from .forum import FORUM_RULES
+from .outs import VOTED_OUT
 from .roles import ALL_ROLES
 from .schedule import SCHEDULE
 from .state import M125State, state
 
 # inputs that are not a card's skill
-SEAT_SKILLS = ("投降", "判罚", "遗言")
+SEAT_SKILLS = ("投降", "判罚", "遗言", order.SKILL)
 PROMPT_SKILLS = ("最后一枪", "殉职")
 
 
@@ -47,6 +49,13 @@ def _skill_specs(roles: tuple[RoleData, ...]) -> dict[str, SkillSpec]:
                           text="警长出局后，须选择一名未出局的角色继任警长，或流失警长")
     out["投降"] = SkillSpec("投降", window="any", target="none", choices=("同意", "拒绝"),
                           text="狼人阵营可以由阵营中的某一角色发起投降")
+    # 流程0: the role to play first (any role may be named; the seat's own two are offered)
+    out[order.SKILL] = SkillSpec(order.SKILL, window="day", target="none",
+                                 choices=tuple(dict.fromkeys(r.name for r in roles)),
+                                 text="分发身份，并确定所有玩家的身份顺序（选择第一身份）")
+    # the director's mark for 决斗 "关门前3小时内不可发动此技能" (no player's skill)
+    out[day.LAST_HOURS] = SkillSpec(day.LAST_HOURS, window="day", target="none", hidden=True,
+                                    text="导演标记本讨论日进入关门前3小时（此后不可发动决斗）")
     out["遗言"] = SkillSpec("遗言", window="any", target="none",
                           text="首夜出局的角色和所有在白天出局的角色拥有遗言")
     return out
@@ -78,6 +87,7 @@ class M125Hongmao(Ruleset):
     forum_rules = FORUM_RULES
     deadlines = DEADLINES
     extra_roles: ClassVar[dict[str, tuple[str, ...]]] = {"警长": ("竞岗", "殉职")}
+    director_skills = (day.LAST_HOURS,)
     option_specs = (
         OptionSpec("决斗起始日", 2, (2, 3),
                    "骑士决斗“第二天之后的白天”：2 = 从第2天起（默认），3 = 从第3天起"),
@@ -104,11 +114,14 @@ class M125Hongmao(Ruleset):
             game.notify(n, f"你的身份牌：第一身份 {cs[0].role}（{cs[0].faction}），"
                            f"第二身份 {cs[1].role}（{cs[1].faction}）；"
                            f"你属于{game.seats[n].faction}")
-        # "第一轮游戏开始时，第一身份为狼人的所有角色共群"
-        pack = [n for n in game.order if is_wolf_card(game.seats[n].cards[0])]
-        game.groups[PACK] = pack
-        if pack:
-            game.notify(pack, "狼群成员：" + "、".join(pack), skill="杀人")
+            if order.offer(game, n) is not None:
+                game.notify(n, "第1天结束前可选择身份顺序（哪一张作为第一身份）；"
+                               "不选择则按上述顺序", skill=order.SKILL)
+        # "确定所有玩家的身份顺序，并在之后建立狼群" (order.py): now, when no wolf card
+        # holder has an order to choose
+        game.groups[PACK] = []
+        order.fix_unchoosable(game)
+        order.build_pack(game)
 
     def on_phase_start(self, game: Game) -> None:
         st = state(game)
@@ -127,13 +140,19 @@ class M125Hongmao(Ruleset):
             if game.round == 2:
                 reversal.cast_npc_votes(game)
             return
+        # "每个游戏日白天开始时，都会公示前一天因投票出局角色名单、夜晚出局角色名单、当日警长"
+        # (RULINGS 30), then the last words ("因此出局的角色遗言在下一个游戏日白天开始时公示")
+        if game.phase.n >= 3 and len(game.phases) >= 3:  # day 1 elects: nobody voted out
+            voted = [n for n, cause in game.phases[-3].outs if cause == VOTED_OUT]
+            game.announce("前一天因投票出局：" + "、".join(voted) if voted
+                          else "前一天无人因投票出局")
         prev = game.phases[-2] if len(game.phases) >= 2 else None
         outs = [n for n, _ in prev.outs] if prev is not None else []
         game.announce("昨夜出局：" + "、".join(outs) if outs else "昨夜无人出局")
         game.flush_later()
-        lastwords.publish(game)
         if game.sheriff is not None:
             game.announce(f"当日警长：{game.sheriff}")
+        lastwords.publish(game)
         game.announce(f"{rev}{game.phase.chinese}：讨论日开始，请投票")
         if game.round == 2:
             reversal.cast_npc_votes(game)
@@ -213,10 +232,18 @@ class M125Hongmao(Ruleset):
         if game.finished or seat in state(game).idle:
             return []
         acts: list[LegalAction] = []
+        choose = order.offer(game, seat)
+        if choose is not None:
+            acts.append(choose)
         for c in game.seats[seat].cards:
             offer = game.lastwords.offer(c.ref)
             if offer is not None:
                 acts.append(offer)
+        if seat in game.groups.get(PACK, []):
+            # "所有被询问的角色（包括已出局角色）": every pack member, out or not; 拒绝 only
+            # once someone has proposed it (optional: no answer is no surrender)
+            opts = ("同意", "拒绝") if state(game).surrender else ("同意",)
+            acts.append(LegalAction(seat, "投降", (), n_targets=0, choices=opts))
         part = game.phase.kind
         for c in game.seats[seat].cards:
             if not (c.alive and in_play(game, c) and reversal.free_now(game, c.ref)):
@@ -255,6 +282,32 @@ class M125Hongmao(Ruleset):
             first = int(self.options.get("决斗起始日", 2))
             if game.phase.n < first:
                 return f"决斗只能在第{first}天起的白天发动（第二天之后的白天）"
+            if st.last_hours == (game.round, game.phase.n) and not game.phase.is_night:
+                return "关门前3小时内不可发动此技能（导演已标记本讨论日进入关门前3小时）"
+        return None
+
+    # ---- the director's inputs (web/rulings.py reads this hook) ---------------
+    def director_inputs(self, game: Game) -> list[LegalAction]:
+        la = LegalAction(DIRECTOR_SEAT, day.LAST_HOURS, (), n_targets=0)
+        if game.prompt is not None or self._last_hours_reason(game, Action(
+                DIRECTOR_SEAT, day.LAST_HOURS)) is not None:
+            return []
+        return [la]
+
+    def _last_hours_reason(self, game: Game, a: Action) -> str | None:
+        if a.seat != DIRECTOR_SEAT or a.seat in game.seats:
+            return "关门前3小时由导演标记，玩家不能提交"
+        if a.choice is not None or a.text is not None:
+            return f"{day.LAST_HOURS} 不需要选项或文字"
+        if game.finished:
+            return "游戏已结束"
+        if game.phase.is_night or game.resolving:
+            return "关门前3小时只在讨论日（白天）标记"
+        first = int(self.options.get("决斗起始日", 2))
+        if game.phase.n < first:
+            return f"决斗从第{first}天起才能发动，本讨论日无需标记关门前3小时"
+        if state(game).last_hours == (game.round, game.phase.n):
+            return "本讨论日已标记关门前3小时"
         return None
 
     def check_submit(self, game: Game, action: Action) -> str | None:
@@ -263,6 +316,10 @@ class M125Hongmao(Ruleset):
             return lastwords.reason(game, a)
         if a.skill == "投降":
             return self._surrender_reason(game, a)
+        if a.skill == order.SKILL:
+            return order.reason(game, a)
+        if a.skill == day.LAST_HOURS:
+            return self._last_hours_reason(game, a)
         try:
             card = game.card(a.seat)
         except ValueError as e:
@@ -313,7 +370,22 @@ class M125Hongmao(Ruleset):
             return day.duel(game, action)
         if action.skill == "投降":
             return self._surrender(game, action)
+        if action.skill == order.SKILL:
+            return self._choose_order(game, action)
+        if action.skill == day.LAST_HOURS:
+            return self._mark_last_hours(game)
         return None
+
+    def _mark_last_hours(self, game: Game) -> Resolution:
+        state(game).last_hours = (game.round, game.phase.n)
+        game.announce("本讨论日已进入关门前3小时：骑士不可再发动决斗（“关门前3小时内不可发动此技能”）")
+        return
+        yield
+
+    def _choose_order(self, game: Game, a: Action) -> Resolution:
+        order.choose(game, a)
+        return
+        yield
 
     # ---- 投降 ----------------------------------------------------------------
     def _pack_seat(self, game: Game, who: str) -> str | None:
@@ -326,8 +398,11 @@ class M125Hongmao(Ruleset):
         return seat if seat in game.groups.get(PACK, []) else None
 
     def _surrender_reason(self, game: Game, a: Action) -> str | None:
-        if self._pack_seat(game, a.seat) is None:
+        seat = self._pack_seat(game, a.seat)
+        if seat is None:
             return "只有狼群中的角色可以投降"
+        if seat in state(game).idle:  # 挂机: every input refused (RULINGS 9)
+            return f"{seat} 已被红牌罚下（挂机），不能行动"
         if a.choice not in (None, "同意", "拒绝"):
             return "投降的选项应为 同意 或 拒绝"
         if a.choice == "拒绝" and not state(game).surrender:
@@ -351,7 +426,7 @@ class M125Hongmao(Ruleset):
         if all(p in st.surrender for p in pack):
             st.surrendered = True
             game.announce("狼人阵营投降")
-            game.check_win()
+            wins.end_check(game)
         return
         yield
 
@@ -361,6 +436,8 @@ class M125Hongmao(Ruleset):
             yield from night.resolve_night(game)
             day.send_offs(game)
         else:
+            if game.round == 1 and game.phase.n == 1:
+                order.settle(game)  # 流程0 ends with day 1: the defaults, the pack
             yield from day.resolve_day(game)
         when = "本夜" if game.phase.is_night else "本日"
         for u in game.uses.uses():

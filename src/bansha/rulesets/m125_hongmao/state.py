@@ -28,6 +28,9 @@ class M125State:
     night: NightChoices = field(default_factory=NightChoices)
     # 决斗 on a wolf card: "会封锁今天的所有投票"
     votes_blocked: bool = False
+    # 决斗 "关门前3小时内不可发动此技能": (round, day) the director marked as in its last
+    # 3 hours (the engine has no clock; RULINGS 27)
+    last_hours: tuple[int, int] | None = None
     # where the history round ended and on which condition (1 or 2)
     history_end: tuple[str, int] | None = None
     # every card that has been out, in either round (狼人阵营 胜利条件1)
@@ -37,6 +40,10 @@ class M125State:
     # 投降: the pack seats that agreed since it was proposed this phase
     surrender: list[str] = field(default_factory=list)
     surrendered: bool = False
+    # 流程0 身份顺序: seats whose order is settled; the pack is built once every wolf
+    # card holder's is (order.py)
+    order_fixed: set[str] = field(default_factory=set)
+    pack_built: bool = False
     # night shots triggered in the running settlement step, due after it
     shots: list[str] = field(default_factory=list)
     # ---- the reversal round ----

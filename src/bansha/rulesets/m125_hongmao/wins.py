@@ -29,6 +29,28 @@ def village_won(game: Game) -> bool:
         c.alive for c in wolves if c.index == 2)
 
 
+def night_outs(game: Game) -> None:
+    """A night that ends the game (or the history round) has no next day for its outs
+    ("夜晚期间需要公示的内容全部在下一个白天开始时公布"): they are announced before the
+    result, in the order the cards went out (RULINGS 29)."""
+    if game.phase.is_night and game.phases and game.phases[-1].outs:
+        game.announce("本夜出局：" + "、".join(n for n, _ in game.phases[-1].outs))
+
+
+def _finishes(game: Game) -> bool:
+    """Whether check_win would end the game now (the rules are pure functions)."""
+    w = game.wins
+    return any(r.lost(game) or (r.won is not None and r.won(game))
+               for r in w.rules if r.name not in w.has_lost)
+
+
+def end_check(game: Game) -> None:
+    """game.check_win, with the night's outs announced first when it ends the game."""
+    if game.phase.is_night and not game.finished and _finishes(game):
+        night_outs(game)
+    game.check_win()
+
+
 RED_LOSS = 2  # the 作弊 note: "阵营判负只需两红" (RULINGS 25)
 
 
