@@ -80,8 +80,8 @@ class Ruleset:
     # input skills every ruleset understands (not role skills)
     input_skills: ClassVar[tuple[str, ...]] = ("投票", "改票", "判罚", "加速")
     # rulings only the director can make, entered as `Action("导演", skill, ...)` and
-    # judged by check_submit / resolve_now (m192: 审讯's correctness, m125: 关门前3小时); the platform
-    # offers them through a `director_inputs(game)` method (web/rulings.py)
+    # judged by check_submit / resolve_now (m192: 审讯's correctness, m125: 关门前3小时);
+    # the platform offers them through a `director_inputs(game)` method (web/rulings.py)
     director_skills: ClassVar[tuple[str, ...]] = ()
     # True: the game checks wins after every single out (put_out). False: the
     # ruleset calls game.check_win() itself (s15: "每一步执行完毕后，执行胜负判定").
