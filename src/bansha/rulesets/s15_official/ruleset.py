@@ -162,7 +162,7 @@ class S15Official(Ruleset):
     # ---- inputs ------------------------------------------------------------------
     def legal(self, game: Game, seat: str) -> list[LegalAction]:
         s = game.seats[seat]
-        if notes(game, seat).sent_off:
+        if sent_off(game, seat):  # every seat, every phase: one call, not two (identity.py)
             return []
         if not s.alive:
             offer = game.lastwords.offer(seat)
