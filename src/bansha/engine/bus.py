@@ -45,13 +45,20 @@ class Subscription:
     active: bool = True
 
 
+def _order(s: Subscription) -> tuple[int, int]:
+    return (s.priority, s.seq)
+
+
 class TriggerLoop(Exception):  # not RuntimeError: see setup.py
     """Triggers nested deeper than the bus allows: almost surely a trigger loop."""
 
 
 class Bus:
     def __init__(self, max_depth: int = 32) -> None:
-        self._subs: dict[str, list[Subscription]] = {}
+        # per kind, the subscriptions in firing order: a tuple replaced (never edited)
+        # by on/off, so a fire iterates it as it was without copying it — "a handler
+        # added now hears the next one" — and a kind nobody hears costs one dict look-up
+        self._subs: dict[str, tuple[Subscription, ...]] = {}
         self._seq = 0
         self._depth = 0
         self._max = max_depth
@@ -61,39 +68,46 @@ class Bus:
            name: str = "") -> Subscription:
         sub = Subscription(kind, handler, priority, name or kind, self._seq)
         self._seq += 1
-        subs = self._subs.setdefault(kind, [])
-        subs.append(sub)
-        subs.sort(key=lambda s: (s.priority, s.seq))
+        subs = [*self._subs.get(kind, ()), sub]
+        subs.sort(key=_order)
+        self._subs[kind] = tuple(subs)
         return sub
 
     def off(self, sub: Subscription) -> None:
         sub.active = False  # an emission under way skips it too
-        subs = self._subs.get(sub.kind, [])
+        subs = self._subs.get(sub.kind, ())
         if sub in subs:
-            subs.remove(sub)
+            left = tuple(s for s in subs if s is not sub)
+            if left:
+                self._subs[sub.kind] = left
+            else:
+                del self._subs[sub.kind]
 
     def heard(self, kind: str) -> bool:
         """Whether any handler listens for `kind` now: a caller on a hot path (every
         out) may skip building a trigger nobody hears."""
-        return bool(self._subs.get(kind))
+        return kind in self._subs
 
     def fire(self, trigger: Trigger) -> Resolution:
         """Run every handler for `trigger.kind`; `yield from` it in a resolution."""
+        subs = self._subs.get(trigger.kind)
+        if subs is None:
+            return
         if self._depth >= self._max:
             raise TriggerLoop(f"触发嵌套超过 {self._max} 层（{trigger.kind}）：技能可能在循环触发")
-        trigger.depth = self._depth
-        subs = list(self._subs.get(trigger.kind, ()))  # a handler added now hears the next one
-        self._depth += 1
+        depth = trigger.depth = self._depth
+        delivered = self.delivered
+        self._depth = depth + 1
         try:
             for sub in subs:
                 if trigger.stopped:
                     break
                 if not sub.active:
                     continue
-                self.delivered.append((trigger.kind, sub.name, trigger.depth))
+                delivered.append((trigger.kind, sub.name, depth))
                 yield from sub.handler(trigger)
         finally:
-            self._depth -= 1
+            self._depth = depth
 
     @property
     def depth(self) -> int:

@@ -98,8 +98,9 @@ class OutPipeline:
 
     # ---- step 1 ---------------------------------------------------------
     def protect(self, harm: Harm) -> str | None:
-        for p in self.protections:
-            if p.applies(harm) and p.stops(harm):
+        kind = harm.kind
+        for p in self.protections:  # p.applies(harm), inlined: every harm asks each
+            if ("*" in p.kinds or kind in p.kinds) and p.stops(harm):
                 return p.name
         return None
 

@@ -96,6 +96,8 @@ class Escalated:
 
 Result = Added | Refused | Escalated
 
+_NONE: frozenset[str] = frozenset()
+
 
 class StatusBook:
     """Every status of a game by holder. `sources` names the source classes
@@ -107,6 +109,14 @@ class StatusBook:
         self.calendar = Calendar() if calendar is None else calendar
         self.sources = {} if sources is None else sources
         self._by: dict[str, list[Status]] = {}
+        # per holder, every name its statuses count as (kinds, aliases, composite parts)
+        # and everything they block: kept up to date with `_by`, so the questions asked
+        # of every seat after every step (假死? 癫狂? does its vote count?) end with one
+        # set look-up for a holder that has no such status — most holders, most of the time
+        self.names: dict[str, frozenset[str]] = {}
+        self.blocked: dict[str, frozenset[str]] = {}
+        self._kind_names: dict[str, frozenset[str]] = {}
+        self._kind_blocks: dict[str, frozenset[str]] = {}
         self._shields: dict[str, str] = {}
         self._seq = 0
 
@@ -151,7 +161,7 @@ class StatusBook:
                     kind.uses if uses is None else uses, forced, self._seq)
         self._seq += 1
         held.append(st)
-        self._by[holder] = held
+        self._set(holder, held)
         return Added(st, tuple(cleared))
 
     # ---- asking -------------------------------------------------------------
@@ -176,6 +186,8 @@ class StatusBook:
         return self.find(holder, name, source) is not None
 
     def find(self, holder: str, name: str, source: str | None = None) -> Status | None:
+        if name not in self.names.get(holder, _NONE):
+            return None
         best: Status | None = None
         for s in self._by.get(holder, ()):
             if not self._covers(s.kind, name) or not self._works_against(s, source):
@@ -192,6 +204,8 @@ class StatusBook:
 
     def blocking(self, holder: str, what: str) -> Status | None:
         """The first status of `holder` that blocks `what` (through composites)."""
+        if what not in self.blocked.get(holder, _NONE):
+            return None
         for s in self._by.get(holder, ()):
             if self._blocks(s.kind, what):
                 return s
@@ -259,11 +273,48 @@ class StatusBook:
         g = list(gone)
         if not g:
             return
-        left = [s for s in self._by.get(holder, ()) if all(s is not x for x in g)]
-        if left:
-            self._by[holder] = left
-        else:
+        self._set(holder, [s for s in self._by.get(holder, ()) if all(s is not x for x in g)])
+
+    def _set(self, holder: str, held: list[Status]) -> None:
+        """`holder`'s statuses are now `held`: the one place `_by` and its indexes change."""
+        if not held:
             self._by.pop(holder, None)
+            self.names.pop(holder, None)
+            self.blocked.pop(holder, None)
+            return
+        self._by[holder] = held
+        names: set[str] = set()
+        blocked: set[str] = set()
+        for s in held:
+            names |= self._names_of(s.kind)
+            blocked |= self._blocks_of(s.kind)
+        self.names[holder] = frozenset(names)
+        self.blocked[holder] = frozenset(blocked)
+
+    def _names_of(self, kind: StatusKind) -> frozenset[str]:
+        """Every name `kind` counts as (what `_covers` answers True for)."""
+        got = self._kind_names.get(kind.name)
+        if got is None:
+            names = {kind.name, *kind.aliases}
+            for part in kind.parts:
+                names.add(part)
+                sub = self.kinds.get(part)
+                if sub is not None:
+                    names |= self._names_of(sub)
+            got = self._kind_names[kind.name] = frozenset(names)
+        return got
+
+    def _blocks_of(self, kind: StatusKind) -> frozenset[str]:
+        """Everything `kind` blocks (what `_blocks` answers True for)."""
+        got = self._kind_blocks.get(kind.name)
+        if got is None:
+            blocks = set(kind.blocks)
+            for part in kind.parts:
+                sub = self.kinds.get(part)
+                if sub is not None:
+                    blocks |= self._blocks_of(sub)
+            got = self._kind_blocks[kind.name] = frozenset(blocks)
+        return got
 
     # ---- revival ----------------------------------------------------------
     def snapshot(self, holder: str) -> tuple[Status, ...]:
@@ -272,7 +323,4 @@ class StatusBook:
                             s.uses_left, s.forced, s.seq) for s in self._by.get(holder, ()))
 
     def restore(self, holder: str, snap: tuple[Status, ...]) -> None:
-        if snap:
-            self._by[holder] = list(snap)
-        else:
-            self._by.pop(holder, None)
+        self._set(holder, list(snap))

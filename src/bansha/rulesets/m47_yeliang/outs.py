@@ -78,7 +78,7 @@ def before_out(game: Game, seat: str, cause: str) -> Resolution:
 
 
 def after_out(game: Game, seat: str, cause: str) -> Resolution:
-    yield from game.bus.fire(Trigger(OUT, seat, {"game": game, "cause": cause}))
+    return game.bus.fire(Trigger(OUT, seat, {"game": game, "cause": cause}))
 
 
 def night_start(game: Game) -> None:

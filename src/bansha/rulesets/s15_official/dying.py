@@ -12,7 +12,7 @@ from bansha.engine.ruleset import Resolution
 
 from .outs import KILL_CAUSES, out
 from .skill import target
-from .state import dying
+from .state import dying, st
 from .statuses import GUARDED
 
 
@@ -27,6 +27,27 @@ def pipeline(game: Game) -> OutPipeline:
 
     return OutPipeline((Protection(GUARDED, frozenset(KILL_CAUSES), guarded),), (),
                        go_out, game.alive)
+
+
+def _not_by_day(h: Harm) -> Resolution:
+    raise AssertionError(f"濒死只在夜晚结算（{h.kind} → {h.target}）")
+
+
+def _no_one(seat: str) -> bool:
+    raise AssertionError("濒死只在夜晚结算")
+
+
+def release(game: Game) -> None:
+    """The night is resolved: keep its ledger (read by day: nobody is 濒死 then) but not
+    the callbacks that hold the game. The game's state holding a closure over the game
+    is a reference cycle, and a finished game in a cycle waits for the cyclic garbage
+    collector instead of being freed at once (measured: +9% instructions per S15 game).
+    Nothing marks or settles by day; the next night makes a new pipeline (on_phase_start)."""
+    state = st(game)
+    pipe = state.dying
+    if pipe is not None:
+        state.dying = OutPipeline((), (), _not_by_day, _no_one, pending=pipe.pending,
+                                  records=pipe.records, verdicts=pipe.verdicts)
 
 
 def hurt(game: Game, use: Use) -> None:

@@ -7,7 +7,7 @@ from bansha.engine import Game
 from bansha.engine.statuses import VOTE_WEIGHT
 
 from .names import CATEGORY, LOVERS, PACK, WOLVES
-from .state import S15State, book, notes
+from .state import S15State, notes
 from .statuses import FAKE_DEAD, MAD
 
 
@@ -41,13 +41,24 @@ def pack(game: Game) -> list[str]:
     return game.groups.get(PACK, [])
 
 
+# mad, fake_dead, sent_off and vote_weight are asked for every seat by every legality
+# and win check: they read the status book's per-holder index (StatusBook.names /
+# .blocked) and the notes directly, with no call (癫狂 and 假死 have no source limit,
+# so the index answers exactly what StatusBook.has would)
+_NONE: frozenset[str] = frozenset()
+
+
 def mad(game: Game, seat: str) -> bool:
     """癫狂 (a 假死 character stays 癫狂: RULINGS R-12)."""
-    return book(game).find(seat, MAD) is not None
+    state: S15State = game.shape.state  # type: ignore[assignment]
+    assert state.book is not None
+    return MAD in state.book.names.get(seat, _NONE)
 
 
 def fake_dead(game: Game, seat: str) -> bool:
-    return book(game).find(seat, FAKE_DEAD) is not None
+    state: S15State = game.shape.state  # type: ignore[assignment]
+    assert state.book is not None
+    return FAKE_DEAD in state.book.names.get(seat, _NONE)
 
 
 # RULINGS R-25: "罚下而未出局的角色处于存活状态" — alive, but the player is sent off
@@ -56,7 +67,8 @@ SENT_OFF = ("罚下的角色不能投票或行使技能"
 
 
 def sent_off(game: Game, seat: str) -> bool:
-    return notes(game, seat).sent_off
+    state: S15State = game.shape.state  # type: ignore[assignment]
+    return state.notes[seat].sent_off
 
 
 def role_seats(game: Game, role: str) -> list[str]:
@@ -79,6 +91,6 @@ def vote_weight(game: Game, seat: str) -> int:
     if n.fool_used or n.sent_off:
         return 0
     assert state.book is not None
-    if state.book.blocking(seat, VOTE_WEIGHT) is not None:
+    if VOTE_WEIGHT in state.book.blocked.get(seat, _NONE):
         return 0
     return 2 if seat == game.sheriff else 1

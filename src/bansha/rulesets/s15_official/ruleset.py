@@ -23,7 +23,7 @@ from .deal import (
     game_title,
     setup_problem,
 )
-from .dying import pipeline
+from .dying import pipeline, release
 from .forum import FORUM_RULES
 from .identity import (
     SENT_OFF,
@@ -164,7 +164,7 @@ class S15Official(Ruleset):
     # ---- inputs ------------------------------------------------------------------
     def legal(self, game: Game, seat: str) -> list[LegalAction]:
         s = game.seats[seat]
-        if notes(game, seat).sent_off:
+        if sent_off(game, seat):  # every seat, every phase: one call, not two (identity.py)
             return []
         if not s.alive:
             offer = game.lastwords.offer(seat)
@@ -240,14 +240,18 @@ class S15Official(Ruleset):
     # ---- resolution ----------------------------------------------------------------
     def resolve(self, game: Game) -> Resolution:
         ph = game.phase
-        if ph.is_night and ph.n == 0:
-            yield from night.resolve_night0(game)
-        elif ph.is_night:
-            yield from night.resolve_night(game)
-            if day.settle_cards(game):
-                wins.check(game)  # a sent-off player casts no vote
-        else:
+        if not ph.is_night:
             yield from day.resolve_day(game)
+            return
+        try:
+            if ph.n == 0:
+                yield from night.resolve_night0(game)
+            else:
+                yield from night.resolve_night(game)
+        finally:  # also when the game ends mid-night: no Game kept in a cycle (dying.py)
+            release(game)
+        if ph.n > 0 and day.settle_cards(game):
+            wins.check(game)  # a sent-off player casts no vote
 
     def after_out(self, game: Game, seat: str, cause: str) -> Resolution:
         return triggers.fire_out(game, seat, cause)
