@@ -43,7 +43,7 @@ class Toy(Ruleset):
 
     def legal(self, game: Game, seat: str) -> list[LegalAction]:
         s = game.seats[seat]
-        if game.phase.is_night and s.alive and "咬" in s.skills:
+        if game.phase.is_night and s.alive and game.held.has(seat, "咬"):
             return [LegalAction(seat, "咬", tuple(n for n in game.alive_seats() if n != seat))]
         return []
 
@@ -57,7 +57,8 @@ class Toy(Ruleset):
 
     def resolve(self, game: Game) -> Resolution:
         if game.phase.is_night:
-            a = game.take_key(next((k for k in game.submitted if k.endswith("/咬")), ""))
+            a = next((game.take(u.actor, "咬") for u in game.uses.every() if u.ability == "咬"),
+                     None)
             if a is not None and a.target:
                 yield from game.put_out(a.target, "咬死")
         else:
@@ -66,7 +67,7 @@ class Toy(Ruleset):
                 yield from game.put_out(tops[0], "投票出局")
 
     def after_out(self, game: Game, seat: str, cause: str) -> Resolution:
-        if "遗嘱" in game.seats[seat].skills:
+        if game.held.has(seat, "遗嘱"):
             targets = tuple(game.alive_seats())
             ans = yield Prompt(seat, (LegalAction(seat, "遗嘱", targets),), default="无遗嘱")
             if ans is not None:
@@ -100,7 +101,7 @@ def test_bad_inputs_are_refused_never_raised() -> None:
     refused = [e for e in g.events if e.kind == "rejected"]
     assert len(refused) == 5
     assert refused[3].to == ("乙",)  # the actor is told why
-    assert g.submitted == {}
+    assert len(g.uses) == 0
 
 
 def test_legal_and_pending() -> None:
