@@ -229,3 +229,25 @@ def test_a_mapping_choice_travels_as_text_and_back() -> None:
     assert text == "身份=通灵师；阵营=村民阵营"
     assert choice_parts(text) == {"身份": "通灵师", "阵营": "村民阵营"}
     assert choice_parts(None) == {} and choice_parts("乱写") == {}
+
+
+def test_a_seat_holds_its_roles_skills_and_the_view_shows_what_it_holds_now() -> None:
+    """Skills written as SkillSpecs are held in game.held (by skill, never by role):
+    a dealt 民 holds 遗嘱 from its role; losing it and gaining one show in the view."""
+    g = new()
+    will = g.held.get("乙", "遗嘱")
+    assert will is not None and will.origin.role == "民" and will.usable()
+    assert g.held.holders("咬") == ["甲"] and g.view("乙")["skills"] == ["遗嘱"]
+    g.held.remove("乙", "遗嘱")
+    bite = g.grant("乙", "咬", by="甲", via="遗嘱")
+    assert bite.origin.granted_by == "甲" and g.view("乙")["skills"] == ["咬"]
+    assert g.held.holders("咬") == ["甲", "乙"]
+
+
+def test_a_resubmission_replaces_the_earlier_input_in_the_book() -> None:
+    g = new()
+    assert g.submit(Action("甲", "咬", target="乙"))
+    assert g.submit(Action("甲", "咬", target="丙"))
+    assert [u.chosen for u in g.uses.every()] == [("丙",)]
+    a = g.take("甲", "咬")
+    assert a is not None and a.target == "丙" and g.take("甲", "咬") is None
