@@ -166,12 +166,6 @@ class Use:
         self.key = key or f"{actor}/{ability}"
         self.held = held
 
-    @staticmethod
-    def of(a: Action, key: str, held: bool, window: str = "") -> Use:
-        """A submitted input as the use the book keeps."""
-        return Use(a.seat, a.skill, a.all_targets(), a.choice, a.text, window=window,
-                   action=a, key=key, held=held)
-
     def input(self) -> Action:
         """The input this use stands for (one made from the use when it was not
         submitted: an NPC replay, an inserted use)."""
