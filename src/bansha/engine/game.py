@@ -114,6 +114,9 @@ class Game:
         self._later: list[str] = []  # night announcements published at the next day start
         self._vote_cache: tuple[int, tuple[str, ...]] | None = None
         self._alive_cache: tuple[str, ...] | None = None
+        # every skill held, by seat or card (held.py): a plain attribute, not a Shape
+        # part behind a property, because legality reads it for every seat and skill
+        self.held = SkillTable()
         self._init_shape()
         ruleset.setup(self)
         self._open_phase(self.phase)
@@ -603,7 +606,9 @@ class Game:
     def take(self, seat: str, skill: str) -> Action | None:
         """Take (and remove) `seat`'s submitted `skill` from the window's book (an
         input its ruleset's step takes, or a prompt's answer given ahead)."""
-        return self.take_key(f"{seat}/{skill}")
+        book = self.shape.book()
+        u = None if book is None else book.take(f"{seat}/{skill}", held=False)
+        return None if u is None else u.input()
 
     def take_key(self, key: str) -> Action | None:
         """Take the input kept under `key` (`submit_key`: seat/skill, a team's key)."""
@@ -718,11 +723,6 @@ class Game:
     def uses(self) -> UseBook:
         """This window's uses of held abilities, in order (a new book each phase)."""
         return self.shape.uses()
-
-    @property
-    def held(self) -> SkillTable:
-        """Abilities held, by card (the seat's name when it holds one card)."""
-        return self.shape.held()
 
     @property
     def record(self) -> RoundRecord:

@@ -12,14 +12,13 @@ from __future__ import annotations
 from .abilities import UseBook
 from .bus import Bus
 from .cards import RoundRecord
-from .held import SkillTable
 from .moment import Calendar, Moment, NewsBuffer
 from .statuses import StatusBook, StatusKind
 from .window import WindowRun
 
 
 class Shape:
-    __slots__ = ("_bus", "_held", "_kinds", "_news", "_record", "_statuses", "_uses",
+    __slots__ = ("_bus", "_kinds", "_news", "_record", "_statuses", "_uses",
                  "calendar", "moment", "nth", "round", "state", "sub", "window")
 
     def __init__(self, calendar: Calendar, kinds: dict[str, StatusKind],
@@ -38,7 +37,6 @@ class Shape:
         self._statuses: StatusBook | None = None
         self._news: NewsBuffer | None = None
         self._uses: UseBook | None = None
-        self._held: SkillTable | None = None
         self._record: RoundRecord | None = None
 
     def bus(self) -> Bus:
@@ -69,11 +67,6 @@ class Shape:
     def new_window(self) -> None:
         """A phase opened: its uses start empty."""
         self._uses = None
-
-    def held(self) -> SkillTable:
-        if self._held is None:
-            self._held = SkillTable()
-        return self._held
 
     def record(self) -> RoundRecord:
         if self._record is None:

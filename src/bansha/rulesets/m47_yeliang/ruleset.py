@@ -126,9 +126,9 @@ class M47Yeliang(Ruleset):
             return [offer] if offer is not None else acts
         if not game.phase.is_night:
             return acts
-        names = [k for k, h in game.held.table(seat).items()
-                 if SKILLS[k].window == "night" and h.usable()]
-        if game.held.has(seat, "召唤") and in_pack(game, seat):  # the pack's, listed again
+        table = game.held.table(seat)
+        names = [k for k, h in table.items() if SKILLS[k].window == "night" and h.usable()]
+        if "召唤" in table and in_pack(game, seat):  # the pack's, listed again
             names.append("召唤")
         for sk in names:
             if skill_reason(game, seat, sk) is None:
