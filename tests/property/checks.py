@@ -73,7 +73,7 @@ def _fuzz(game: Game, rng: random.Random, dead_ok: frozenset[str] | set[str],
     seat = rng.choice([*names, "无名氏"])
     a = Action(seat, rng.choice(skills), target=rng.choice([*names, "无名氏", None]))
     before = (len(game.phases), game.phase, game.sheriff,
-              [s.alive for s in game.seats.values()], dict(game.submitted))
+              [s.alive for s in game.seats.values()], repr(game.uses))
     legal = game.legal(seat) if seat in game.seats else []
     was_alive = seat in game.seats and game.seats[seat].alive
     # a ruleset may let an out character act (m192's 英灵): judged before the input
@@ -83,7 +83,7 @@ def _fuzz(game: Game, rng: random.Random, dead_ok: frozenset[str] | set[str],
     answer = game.submit(a)
     if not answer:
         after = (len(game.phases), game.phase, game.sheriff,
-                 [s.alive for s in game.seats.values()], dict(game.submitted))
+                 [s.alive for s in game.seats.values()], repr(game.uses))
         assert before == after, a
         assert game.events[-1].kind == "rejected"
     elif seat in game.seats and not was_alive and not acting_out:

@@ -30,11 +30,11 @@ BAD_VALUES = st.sampled_from([["甲"], {"甲": 1}, 3, 2.5, ("甲",), b"x"])
 
 
 def _snapshot(game: Game) -> Any:
-    # reprs of the mutable state: seats (alive, faction, roles, skills and charges,
-    # flags), submissions, votes, groups, last words, and the game's flow
+    # reprs of the mutable state: seats (alive, faction, roles, flags), skills held
+    # (charges, history), submissions, votes, groups, last words, and the game's flow
     lw = game.lastwords
     return (game.phase, game.prompt, game.sheriff, game.finished, game.winner,
-            repr(game.seats), repr(game.submitted), repr(game.votes.current),
+            repr(game.seats), repr(game.held), repr(game.uses), repr(game.votes.current),
             repr(game.groups), list(lw.granted), dict(lw.texts), sorted(lw.closed),
             len(game.phases), repr(game.phases[-1].outs))
 

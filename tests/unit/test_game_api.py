@@ -43,7 +43,7 @@ class Toy(Ruleset):
 
     def legal(self, game: Game, seat: str) -> list[LegalAction]:
         s = game.seats[seat]
-        if game.phase.is_night and s.alive and "咬" in s.skills:
+        if game.phase.is_night and s.alive and game.held.has(seat, "咬"):
             return [LegalAction(seat, "咬", tuple(n for n in game.alive_seats() if n != seat))]
         return []
 
@@ -57,7 +57,8 @@ class Toy(Ruleset):
 
     def resolve(self, game: Game) -> Resolution:
         if game.phase.is_night:
-            a = game.take_key(next((k for k in game.submitted if k.endswith("/咬")), ""))
+            a = next((game.take(u.actor, "咬") for u in game.uses.every() if u.ability == "咬"),
+                     None)
             if a is not None and a.target:
                 yield from game.put_out(a.target, "咬死")
         else:
@@ -66,7 +67,7 @@ class Toy(Ruleset):
                 yield from game.put_out(tops[0], "投票出局")
 
     def after_out(self, game: Game, seat: str, cause: str) -> Resolution:
-        if "遗嘱" in game.seats[seat].skills:
+        if game.held.has(seat, "遗嘱"):
             targets = tuple(game.alive_seats())
             ans = yield Prompt(seat, (LegalAction(seat, "遗嘱", targets),), default="无遗嘱")
             if ans is not None:
@@ -100,7 +101,7 @@ def test_bad_inputs_are_refused_never_raised() -> None:
     refused = [e for e in g.events if e.kind == "rejected"]
     assert len(refused) == 5
     assert refused[3].to == ("乙",)  # the actor is told why
-    assert g.submitted == {}
+    assert len(g.uses) == 0
 
 
 def test_legal_and_pending() -> None:
@@ -228,3 +229,25 @@ def test_a_mapping_choice_travels_as_text_and_back() -> None:
     assert text == "身份=通灵师；阵营=村民阵营"
     assert choice_parts(text) == {"身份": "通灵师", "阵营": "村民阵营"}
     assert choice_parts(None) == {} and choice_parts("乱写") == {}
+
+
+def test_a_seat_holds_its_roles_skills_and_the_view_shows_what_it_holds_now() -> None:
+    """Skills written as SkillSpecs are held in game.held (by skill, never by role):
+    a dealt 民 holds 遗嘱 from its role; losing it and gaining one show in the view."""
+    g = new()
+    will = g.held.get("乙", "遗嘱")
+    assert will is not None and will.origin.role == "民" and will.usable()
+    assert g.held.holders("咬") == ["甲"] and g.view("乙")["skills"] == ["遗嘱"]
+    g.held.remove("乙", "遗嘱")
+    bite = g.grant("乙", "咬", by="甲", via="遗嘱")
+    assert bite.origin.granted_by == "甲" and g.view("乙")["skills"] == ["咬"]
+    assert g.held.holders("咬") == ["甲", "乙"]
+
+
+def test_a_resubmission_replaces_the_earlier_input_in_the_book() -> None:
+    g = new()
+    assert g.submit(Action("甲", "咬", target="乙"))
+    assert g.submit(Action("甲", "咬", target="丙"))
+    assert [u.chosen for u in g.uses.every()] == [("丙",)]
+    a = g.take("甲", "咬")
+    assert a is not None and a.target == "丙" and g.take("甲", "咬") is None

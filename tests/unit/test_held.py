@@ -90,3 +90,45 @@ def test_switched_off_is_not_removed_and_temporary_skills_expire() -> None:
     assert t.expire(dusk, "end") == []
     assert [h.name for _, h in t.expire(CAL.at(2, "day", "黄昏"), "end")] == ["禁言"]
     assert t.get("变脸者", "禁言") is None
+
+
+def test_a_rulesets_own_wording_and_order_of_the_shared_refusals() -> None:
+    """A ruleset words a refusal its own way (M47: "已用完（限定）", checked before the
+    window); odd/even nights ("单数游戏日夜晚")."""
+    from bansha.engine.held import HeldSkill, Refusals
+    from bansha.engine.moment import Moment
+
+    class Words(Refusals):
+        def spent(self, h: HeldSkill) -> str:
+            return f"{h.name} 已用完（限定）"
+
+        def window(self, h: HeldSkill, at: Moment) -> str:
+            return "只能在夜晚发动"
+
+    t = SkillTable()
+    beacon = t.grant("祝器", Ability("道标", ("night",), once=True, target=Targeting()))
+    voice = t.grant("神明", Ability("神音", ("night",), nights="odd", target=Targeting()))
+    day2, night2, night3 = Moment(2, "day"), Moment(2, "night"), Moment(3, "night")
+    assert beacon.why_not(day2, words=Words(), aim=False) == "只能在夜晚发动"
+    beacon.spend(night2, ("乙",))
+    assert not beacon.usable()
+    assert beacon.why_not(day2, aim=False) == "道标 只能在night发动"  # window first
+    assert beacon.why_not(day2, words=Words(spent_first=True), aim=False) == "道标 已用完（限定）"
+    assert voice.why_not(night2, aim=False) == "神音 只能在单数夜晚发动"
+    assert voice.why_not(night3, aim=False) is None
+
+
+def test_lookups_by_skill_and_the_history_a_range_check_reads() -> None:
+    t = SkillTable()
+    t.grant("丙", SHEN_YUAN)
+    t.grant("乙", SHEN_YUAN)
+    jy = t.grant("乙", JIN_YAN, Origin(granted_by="甲", via="薪火相传"))
+    assert t.first("深渊") == "丙" and t.holders("深渊") == ["丙", "乙"]
+    assert t.has("乙", "禁言") and not t.has("丙", "禁言") and not t.has("无", "禁言")
+    assert list(t.table("乙")) == t.names("乙") == ["深渊", "禁言"] and t.table("无") == {}
+    assert jy.origin.granted_by == "甲" and jy.origin.via == "薪火相传"
+    jy.spend(CAL.at(2, "night", "深夜"), ("丁",))
+    assert jy.used_last(CAL.at(3, "night", "深夜")) and not jy.used_last(CAL.at(4, "night"))
+    assert jy.chose_ever("丁") and not jy.chose_ever("戊")
+    t.remove("乙", "深渊")
+    assert t.holders("深渊") == ["丙"]

@@ -35,7 +35,7 @@ def _witch_prompt() -> Game:
 
 def _state(g: Game) -> Any:
     return (g.phase, g.prompt, g.sheriff, g.finished, [s.alive for s in g.seats.values()],
-            dict(g.submitted), len(g.phases))
+            repr(g.uses), repr(g.held), len(g.phases))
 
 
 def test_a_prompt_answered_with_targets_is_refused_and_the_night_goes_on() -> None:
@@ -71,7 +71,7 @@ def test_target_and_targets_together_on_a_one_target_skill_is_refused() -> None:
     other = next(n for n in m.order if m.seats[n].role == "村长")
     answer = m.submit(Action(wolf, "杀人", target=victim, targets=(other,)))
     assert isinstance(answer, Rejected) and "不能同时给出 target 与 targets" in answer.reason
-    assert m.submitted == {}
+    assert len(m.uses) == 0
 
 
 def test_an_untargeted_skill_given_a_target_is_refused() -> None:

@@ -45,10 +45,10 @@ def test_m47_summon_spent_and_stray_kill_name_rulings_14_and_16() -> None:
 def test_s15_night_zero_and_a_missing_kill_name_rulings_8_and_21() -> None:
     g = Game.new("s15-official", 20, seed=4)
     assert g.phase.label == "night 0"
-    seer = next(n for n in g.order if "预言" in g.seats[n].skills)
+    seer = next(n for n in g.order if g.held.has(n, "预言"))
     assert _reason(g, Action(seer, "预言", target=g.order[0] if g.order[0] != seer
                              else g.order[1])).endswith("（裁定R-8）")
-    villager = next(n for n in g.order if "杀人" not in g.seats[n].skills
+    villager = next(n for n in g.order if not g.held.has(n, "杀人")
                     and not g.seats[n].faction.startswith("狼"))
     other = next(n for n in g.order if n != villager)
     assert _reason(g, Action(villager, "杀人", target=other)).startswith(

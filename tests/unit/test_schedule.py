@@ -89,3 +89,41 @@ def test_role_data_and_tags() -> None:
     assert Ability("天命所归", ("正午",), once=True).tags() == ["正午", "限定"]
     assert Ability("神风突击", ("正午",), reveal=True, target=Targeting()).tags() == [
         "正午", "指定", "翻牌"]
+
+
+def test_one_book_for_every_input_kept_in_place_and_taken_by_key() -> None:
+    """The window's one book: a step's input (held=False) resubmitted replaces the
+    earlier one in its place (the latest stands); a team's inputs share one key; a
+    prompt's answer given ahead is found by its seat/skill key; what is left is
+    taken at the end in order."""
+    book = UseBook()
+    book.submit(Use("甲", "神音", ("乙",), key="甲/神音", held=False), moves=False)
+    book.submit(Use("丙", "杀人", ("丁",), key="狼群/杀人", held=False), moves=False)
+    book.submit(Use("甲", "神音", ("丁",), key="甲/神音", held=False), moves=False)
+    assert [(u.key, u.chosen) for u in book.every()] == [("甲/神音", ("丁",)),
+                                                         ("狼群/杀人", ("丁",))]
+    assert book.uses() == []  # none of them resolves by the schedule
+    assert "狼群/杀人" in book and "乙/杀人" not in book
+    kill = book.take("狼群/杀人", held=False)
+    assert kill is not None and kill.input().target == "丁" and "狼群/杀人" not in book
+    book.put("狼群/杀人", kill)  # handed on under the pack's key (M47's summoned 野良)
+    assert book.get("狼群/杀人") is kill
+    left = book.take_every(lambda u: u.ability != "杀人")
+    assert [u.key for u in left] == ["甲/神音"] and len(book) == 1
+
+
+def test_a_once_skill_counted_as_one_charge_is_replaced_not_kept_twice() -> None:
+    """限定 with [1] (S15's 限定技): used once, so a resubmission replaces the first."""
+    once = Ability("毒药", ("night",), once=True, charges=1, target=Targeting())
+    assert not once.several_per_window
+    book = UseBook()
+    book.submit(Use("女巫", "毒药", ("乙",)), once)
+    book.submit(Use("女巫", "毒药", ("丙",)), once)
+    assert [u.chosen for u in book.uses()] == [("丙",)]
+
+
+def test_a_use_made_without_an_input_gives_one() -> None:
+    """An NPC replay or an inserted use has no submitted input: one is made from it."""
+    assert Use("甲", "杀人", ("乙",)).input().target == "乙"
+    two = Use("甲", "交换", ("乙", "丙")).input()
+    assert two.target is None and two.targets == ("乙", "丙")

@@ -6,18 +6,22 @@ and its `Ability`s. An ability declares its window(s) and tags — 强制 (force
 团队 (team), 指定 with a range and a target count, 翻牌 (reveal), 宣言 (declaration) —
 and has one `effect(ctx, use)` generator, which is the only code a skill needs.
 
-A window keeps every `Use` in submission order; an ability with charges may be used
-several times in one window (收割[2], several 灵狐灿世 "需要安排一个击杀顺序"), each
-use kept; for other abilities a new submission replaces the earlier one.
+A window's submissions are one `UseBook` of `Use`s in submission order, every
+ruleset's: an ability with [数值] charges may be used several times in one window
+(收割[2], several 灵狐灿世 "需要安排一个击杀顺序"), each use kept; for other abilities a
+new submission replaces the earlier one with the same key (the ruleset's
+`submit_key`: seat/skill, or one per team). A prompt's answer given ahead waits there
+too, under its seat/skill key.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Generator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from .actions import Action, Prompt
+from .skills import SkillSpec
 
 Resolution = Generator[Prompt, Action | None, None]
 # The effect receives the ruleset's context (usually the Game) and the use, with its
@@ -57,11 +61,14 @@ class Ability:
     # used by its holder after the holder's out (猎人 最后一枪 "出局后下一个可发动技能的
     # 时点"): a use by an out holder still resolves; the ruleset says when it may
     after_out: bool = False
+    # "单数/双数游戏日夜晚" (M47 神音, 安抚): "all", "odd" or "even" nights
+    nights: str = "all"
 
     @property
     def several_per_window(self) -> bool:
-        """[数值] "在可发动时段可以多次发动": each use is kept, in order."""
-        return self.charges is not None
+        """[数值] "在可发动时段可以多次发动": each use is kept, in order. A 限定 skill
+        counted as one charge is used once: a new submission replaces the earlier."""
+        return self.charges is not None and not self.once
 
     @property
     def initial_uses(self) -> int | None:
@@ -79,6 +86,23 @@ class Ability:
         if self.charges is not None:
             out.append(str(self.charges))
         return out
+
+
+_SPEC_WINDOWS: dict[str, tuple[str, ...]] = {"night": ("night",), "day": ("day",),
+                                             "any": ("day", "night")}
+
+
+def ability_of(spec: SkillSpec) -> Ability:
+    """The ability a `SkillSpec` declares, for a ruleset that writes its skills as
+    specs (M47, classic): what its holder holds in `game.held`. A trigger, passive or
+    prompt skill has no window of its own."""
+    aim = None if spec.target == "none" else Targeting(
+        spec.target, spec.n_targets, not_twice_in_a_row=spec.not_twice_in_a_row,
+        once_per_target=spec.once_per_target)
+    return Ability(spec.name, _SPEC_WINDOWS.get(spec.window, ()), forced=spec.forced,
+                   once=spec.once, charges=spec.charges, team=spec.team, target=aim,
+                   reveal=spec.reveal, declaration=spec.declaration, text=spec.text,
+                   nights=spec.nights)
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,57 +123,148 @@ class RoleData:
         return None
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)  # __init__ written out: see engine/actions.py, Action
 class Use:
     """One use of an ability in a window. `chosen` are the 选择目标; `final` the
     结算目标 once the target pipeline ran (None until then); `notes` say why they
-    differ (for the director's trace)."""
+    differ (for the director's trace). A submitted use keeps its input (`action`),
+    its book key (`key`) and whether the submitter held the ability (`held`: only
+    those resolve through `resolve_part`; the others are answers given ahead, 遗言…)."""
 
     actor: str
     ability: str
-    chosen: tuple[str, ...] = ()
-    choice: str | None = None
-    text: str | None = None
-    seq: int = 0
-    final: tuple[str, ...] | None = None
-    voided: str | None = None
-    notes: list[str] = field(default_factory=list)
-    npc: bool = False  # replayed from a round record
-    window: str = ""  # the sub-phase it resolves in ("" = the part has none)
+    chosen: tuple[str, ...]
+    choice: str | None
+    text: str | None
+    seq: int
+    final: tuple[str, ...] | None
+    voided: str | None
+    notes: list[str]
+    npc: bool  # replayed from a round record
+    window: str  # the sub-phase it resolves in ("" = the part has none)
+    action: Action | None
+    key: str
+    held: bool
+
+    def __init__(self, actor: str, ability: str, chosen: tuple[str, ...] = (),
+                 choice: str | None = None, text: str | None = None, seq: int = 0,
+                 final: tuple[str, ...] | None = None, voided: str | None = None,
+                 notes: list[str] | None = None, npc: bool = False, window: str = "",
+                 action: Action | None = None, key: str = "", held: bool = True) -> None:
+        self.actor = actor
+        self.ability = ability
+        self.chosen = chosen
+        self.choice = choice
+        self.text = text
+        self.seq = seq
+        self.final = final
+        self.voided = voided
+        self.notes = [] if notes is None else notes
+        self.npc = npc
+        self.window = window
+        self.action = action
+        self.key = key or f"{actor}/{ability}"
+        self.held = held
+
+    def input(self) -> Action:
+        """The input this use stands for (one made from the use when it was not
+        submitted: an NPC replay, an inserted use)."""
+        a = self.action
+        if a is None:
+            ch = self.chosen
+            a = Action(self.actor, self.ability, ch[0] if len(ch) == 1 else None,
+                       ch if len(ch) != 1 else (), self.choice, self.text)
+        return a
 
 
 class UseBook:
-    """The uses submitted in one window. Several uses of one [数值] ability by one
-    actor are all kept in order; otherwise a later submission replaces the earlier
-    one (it keeps its new place in the order). Team abilities are keyed by team."""
+    """Every submission of one window, in submission order: the one place a ruleset
+    finds what was handed in. Several uses of one [数值] ability by one actor are all
+    kept in order; otherwise a later submission replaces the earlier one with the same
+    key, which keeps its place in the book (the latest stands) or, with `moves`, takes
+    the new place (its seq says when it came in either way)."""
+
+    __slots__ = ("_seq", "_uses")
 
     def __init__(self) -> None:
         self._uses: list[Use] = []
         self._seq = 0
 
-    def submit(self, use: Use, ability: Ability, team: str | None = None) -> Use:
+    def submit(self, use: Use, ability: Ability | None = None, team: str | None = None,
+               several: bool | None = None, moves: bool = True) -> Use:
+        """Keep `use`. `ability` (when given) decides whether several are kept and
+        keys a team ability by `team`; `several` overrides it."""
         use.seq = self._seq
         self._seq += 1
-        if not ability.several_per_window:
-            key = (team, ability.name) if ability.team and team else (use.actor, ability.name)
-            self._uses = [u for u in self._uses if self._key(u, ability, team) != key]
+        if ability is not None:
+            if ability.team and team:
+                use.key = f"{team}/{ability.name}"
+            if several is None:
+                several = ability.several_per_window
+        if not several:
+            uses = self._uses
+            key = use.key
+            for i, u in enumerate(uses):
+                if u.key == key:
+                    if moves:
+                        del uses[i]
+                        break
+                    uses[i] = use
+                    return use
         self._uses.append(use)
         return use
 
-    @staticmethod
-    def _key(u: Use, ability: Ability, team: str | None) -> tuple[str | None, str]:
-        if u.ability != ability.name:
-            return ("", "")
-        if ability.team and team:
-            return (team, ability.name)
-        return (u.actor, ability.name)
+    def __repr__(self) -> str:
+        return f"UseBook({self._uses!r})"
+
+    def take(self, key: str, held: bool | None = None) -> Use | None:
+        """Take (and remove) the first use kept under `key` (with `held`: only a use
+        whose `held` is that)."""
+        uses = self._uses
+        for i, u in enumerate(uses):
+            if u.key == key and (held is None or u.held == held):
+                del uses[i]
+                return u
+        return None
+
+    def get(self, key: str) -> Use | None:
+        for u in self._uses:
+            if u.key == key:
+                return u
+        return None
+
+    def put(self, key: str, use: Use) -> None:
+        """Keep `use` under `key` in place of the one there (or last)."""
+        use.key = key
+        uses = self._uses
+        for i, u in enumerate(uses):
+            if u.key == key:
+                uses[i] = use
+                return
+        uses.append(use)
+
+    def take_every(self, which: Callable[[Use], bool]) -> list[Use]:
+        """Take (and remove) every use `which` accepts, in order (what a window left)."""
+        taken = [u for u in self._uses if which(u)]
+        if taken:
+            self._uses = [u for u in self._uses if not which(u)]
+        return taken
+
+    def __contains__(self, key: str) -> bool:
+        return any(u.key == key for u in self._uses)
 
     def withdraw(self, actor: str, ability: str) -> list[Use]:
         gone = [u for u in self._uses if u.actor == actor and u.ability == ability]
-        self._uses = [u for u in self._uses if u not in gone]
+        if gone:
+            self._uses = [u for u in self._uses if u not in gone]
         return gone
 
     def uses(self) -> list[Use]:
+        """The uses of held abilities (what a window resolves), in order."""
+        return [u for u in self._uses if u.held]
+
+    def every(self) -> list[Use]:
+        """Every submission kept, answers given ahead included, in order."""
         return list(self._uses)
 
     def of(self, actor: str, ability: str) -> list[Use]:

@@ -8,7 +8,7 @@ from typing import Any
 from .input_json import decode, decode_targets, encode, encode_targets
 
 
-# The hot value classes below (Action, LegalAction; Event, Ballot, SkillState elsewhere)
+# The hot value classes below (Action, LegalAction; Event, Ballot, HeldSkill, Use elsewhere)
 # are dataclasses for __eq__/__repr__ but write their own __init__ (init=False): in the
 # optional compiled build (setup.py) a generated dataclass __init__ stays interpreted and
 # made constructing them a tenth of a game's time; a written one compiles. They are not

@@ -19,13 +19,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .abilities import Use, UseBook
+from .abilities import Ability, Use, UseBook, ability_of
 from .actions import ACCEPTED, Accepted, Action, Answer, LegalAction, Prompt, Rejected
 from .bus import Bus
 from .cards import Card, Recorded, RoundRecord, resolve_ref, seat_faction
 from .events import DIRECTOR, Event
 from .factions import WinChecker
-from .held import Origin, SkillTable
+from .held import HeldSkill, Origin, SkillTable
 from .input_shape import named, shape_reason
 from .lastwords import LastWords
 from .log import GameLog
@@ -93,9 +93,6 @@ class Game:
                 hand = [Card(name, i, r, ruleset.roles[r].faction)
                         for i, r in enumerate(cards, 1)]
                 seat = SeatState(name, list(cards), seat_faction(hand, order), cards=hand)
-            for card in cards:
-                for sk in ruleset.roles[card].skills:
-                    seat.grant(ruleset.skills[sk])
             self.seats[name] = seat
         self.phase: Phase = ruleset.opening_phase()
         self._label = self.phase.label
@@ -108,7 +105,6 @@ class Game:
         self.lastwords = LastWords()  # the ruleset sets its limit in setup()
         self.sent_off_pending: list[str] = []
         self.votes = VoteBox()
-        self.submitted: dict[str, Action] = {}
         self.finished = False
         self.winner: str | None = None
         self.wins: WinChecker[Game] = WinChecker(ruleset.win_rules(), ruleset.win_priority)
@@ -118,6 +114,9 @@ class Game:
         self._later: list[str] = []  # night announcements published at the next day start
         self._vote_cache: tuple[int, tuple[str, ...]] | None = None
         self._alive_cache: tuple[str, ...] | None = None
+        # every skill held, by seat or card (held.py): a plain attribute, not a Shape
+        # part behind a property, because legality reads it for every seat and skill
+        self.held = SkillTable()
         self._init_shape()
         ruleset.setup(self)
         self._open_phase(self.phase)
@@ -380,7 +379,7 @@ class Game:
             v["role"] = s.role
             v["faction"] = self.ruleset.roles[s.role].faction
             v["is_alive"] = s.alive
-            v["skills"] = sorted(s.skills)
+            v["skills"] = sorted(self.skills_of(seat))
             v["legal"] = self.legal(seat)
             v.update(self.ruleset.view_extra(self, seat))
         return v
@@ -443,9 +442,7 @@ class Game:
             return self._refuse(a, reason)
         now = self.ruleset.resolve_now(self, a)
         if now is None:
-            if self.ruleset.role_data and self._use(a):
-                return ACCEPTED
-            self.submitted[self.ruleset.submit_key(self, a)] = a
+            self._keep(a)
             return ACCEPTED
         if self._resolution is not None:
             now.close()
@@ -577,7 +574,6 @@ class Game:
             return
         try:
             if self.ruleset.next_sub(self):  # the same phase, its next sub-phase window
-                self.submitted = {}
                 self.shape.new_window()
                 return
             self._open_phase(self.phase.next())
@@ -587,7 +583,7 @@ class Game:
     def _reserved_answer(self, p: Prompt) -> Action | None:
         """An answer submitted before the prompt came up (scenarios, impatient players)."""
         for skill in p.skills():
-            a = self.submitted.pop(f"{p.seat}/{skill}", None)
+            a = self.take(p.seat, skill)
             if a is None:
                 continue
             reason = self._check_prompt_answer(p, a)
@@ -602,33 +598,73 @@ class Game:
         if self.phases:
             self.phases[-1].alive = self.alive_names()
         self.phase = phase
+        self.shape.moment = None
         self._label = phase.label if self.shape.round == 1 else self.calendar.label(
             self.calendar.of_phase(phase, "", self.shape.round))  # reversal night 1
         self.phases.append(PhaseRecord(self._label, sheriff=self.sheriff))
         self.votes = VoteBox()
-        self.submitted = {}
         self.shape.new_window()
         self.ruleset.on_phase_start(self)
         self.phases[-1].sheriff = self.sheriff
 
     def take(self, seat: str, skill: str) -> Action | None:
-        """Take (and remove) a submitted window action."""
-        return self.submitted.pop(f"{seat}/{skill}", None)
+        """Take (and remove) `seat`'s submitted `skill` from the window's book (an
+        input its ruleset's step takes, or a prompt's answer given ahead)."""
+        book = self.shape.book()
+        u = None if book is None else book.take(f"{seat}/{skill}", held=False)
+        return None if u is None else u.input()
 
     def take_key(self, key: str) -> Action | None:
-        return self.submitted.pop(key, None)
+        """Take the input kept under `key` (`submit_key`: seat/skill, a team's key)."""
+        book = self.shape.book()
+        u = None if book is None else book.take(key, held=False)
+        return None if u is None else u.input()
+
+    def grant(self, holder: str, skill: str, by: str | None = None,
+              via: str | None = None) -> HeldSkill:
+        """`holder` gains `skill` (寻仇's 杀人, 换代's 神堕), granted by seat `by`'s skill
+        `via` where one did, as the ability the ruleset declares for it."""
+        rs = self.ruleset
+        ability = abilities_of(type(rs))[skill]
+        return self.held.grant(holder, ability, Origin(granted_by=by, via=via))
+
+    def skills_of(self, seat: str) -> list[str]:
+        """What `seat` holds now (by seat, or by each of its cards), in grant order."""
+        held = self.held
+        s = self.seats[seat]
+        if s._cards is None or len(s._cards) == 1:
+            return held.names(seat)
+        names = held.names(seat)
+        for c in s._cards:
+            names.extend(n for n in held.names(c.ref) if n not in names)
+        return names
 
     # ------------------------------------------- the shape (docs/architecture.md)
     def _init_shape(self) -> None:
         rs = self.ruleset
         self.shape = Shape(_calendar(type(rs)), rs.status_kinds, rs.new_state())
+        held = self.held
         if rs.role_data:
             for name, seat in self.seats.items():
                 for c in seat.cards:
                     role = rs.role_data.get(c.role)
                     for ab in role.abilities if role is not None else ():
-                        self.held.grant(name if len(seat.cards) == 1 else c.ref, ab,
-                                        Origin(role=c.role))
+                        held.grant(name if len(seat.cards) == 1 else c.ref, ab,
+                                   Origin(role=c.role))
+            return
+        # a ruleset that writes its skills as SkillSpecs: each dealt role's skills,
+        # held by the seat (or its card) as the abilities the specs declare
+        abilities = abilities_of(type(rs))
+        origins: dict[str, Origin] = {}
+        for name, seat in self.seats.items():
+            one = len(seat.roles) == 1
+            for i, role_name in enumerate(seat.roles, 1):
+                origin = origins.get(role_name)
+                if origin is None:
+                    origin = origins[role_name] = Origin(role=role_name)
+                holder = name if one else f"{name}:{i}"
+                for sk in rs.roles[role_name].skills:
+                    held.grant(holder, abilities[sk], origin)
 
     # the shape's parts (shape.py), as properties
     @property
@@ -643,6 +679,7 @@ class Game:
     @sub.setter
     def sub(self, value: str) -> None:
         self.shape.sub = value
+        self.shape.moment = None
 
     @property
     def nth(self) -> int:
@@ -651,6 +688,7 @@ class Game:
     @nth.setter
     def nth(self, value: int) -> None:
         self.shape.nth = value
+        self.shape.moment = None
 
     @property
     def round(self) -> int:
@@ -691,34 +729,41 @@ class Game:
         return self.shape.uses()
 
     @property
-    def held(self) -> SkillTable:
-        """Abilities held, by card (the seat's name when it holds one card)."""
-        return self.shape.held()
-
-    @property
     def record(self) -> RoundRecord:
         """Card inputs of this round, replayed in the next (`next_round`, `replays`)."""
         return self.shape.record()
 
-    def _use(self, a: Action) -> bool:
-        """Keep a submission of a held ability as a Use (several per window for a
-        [数值] ability; a team ability keyed by the ruleset's submit_key)."""
-        h = self.held.get(a.seat, a.skill)
+    def _keep(self, a: Action) -> None:
+        """Keep an accepted submission in the window's book (`game.uses`) under the
+        ruleset's `submit_key`. A ruleset with `role_data` resolves its held abilities'
+        uses by the schedule (`resolve_part`): several per window for a [数值] ability,
+        a resubmission taking the new place, in the sub-phase it belongs to. Every
+        other input (a step's input, a prompt's answer given ahead, 遗言) replaces the
+        one under its key in place, and is taken by its step (`take`)."""
+        rs = self.ruleset
+        key = rs.submit_key(self, a)
+        h = self.held.get(a.seat, a.skill) if rs.role_data else None
         if h is None:
-            return False
-        team = self.ruleset.submit_key(self, a) if h.ability.team else None
+            self.uses.submit(Use(a.seat, a.skill, a.all_targets(), a.choice, a.text,
+                                 action=a, key=key, held=False), several=False, moves=False)
+            return
         subs = self.calendar.subs(self.phase.kind)
         window = self.sub if self.sub in h.ability.windows else next(
             (w for w in h.ability.windows if w in subs), "")
         self.uses.submit(Use(a.seat, a.skill, a.all_targets(), a.choice, a.text,
-                             window=window), h.ability, team)
-        return True
+                             window=window, action=a, key=key),
+                         several=h.ability.several_per_window)
 
     @property
     def moment(self) -> Moment:
-        p = self.phase
-        m = self.calendar.of_phase(p, self.sub, self.round)
-        return m if self.nth == 1 else Moment(m.day, m.part, m.sub, m.pos, self.nth, m.round)
+        sh = self.shape
+        m = sh.moment
+        if m is None:  # made once per window: legality asks for it per skill and seat
+            m = sh.calendar.of_phase(self.phase, sh.sub, sh.round)
+            if sh.nth != 1:
+                m = Moment(m.day, m.part, m.sub, m.pos, sh.nth, m.round)
+            sh.moment = m
+        return m
 
     def card(self, ref: str) -> Card:
         """The card `ref` names (`甲:2`, or a one-card seat's name); ValueError says
@@ -864,6 +909,17 @@ class Game:
 
 
 _CALENDARS: dict[type[Ruleset], Calendar] = {}
+_ABILITIES: dict[type[Ruleset], dict[str, Ability]] = {}
+
+
+def abilities_of(rs: type[Ruleset]) -> dict[str, Ability]:
+    """The ability each of a ruleset's skills is, derived once from its `skills`
+    (`ability_of`) unless the ruleset declares its own (`Ruleset.abilities`)."""
+    got = _ABILITIES.get(rs)
+    if got is None:
+        got = _ABILITIES[rs] = {n: rs.abilities.get(n) or ability_of(spec)
+                                for n, spec in rs.skills.items()}
+    return got
 
 
 def _calendar(rs: type[Ruleset]) -> Calendar:

@@ -10,7 +10,9 @@ good) as opposed to removed (失去所有技能), its charges and per-day caps (
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+
+from mypy_extensions import mypyc_attr
 
 from .abilities import Ability
 from .moment import Edge, Moment, Until
@@ -29,17 +31,59 @@ class Origin:
         return self.until is not None
 
 
-@dataclass(slots=True)
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Refusals:
+    """The wording of the shared refusals (`HeldSkill.why_not`). A ruleset whose post
+    or rulings word one differently gives its own (M47: "已用完（限定）", checked before
+    the window); each method gets the held skill (and the moment)."""
+
+    def __init__(self, spent_first: bool = False) -> None:
+        # a spent skill is refused as spent before its window is looked at
+        self.spent_first = spent_first
+
+    def off(self, h: HeldSkill) -> str:
+        return f"{h.name} 已失效"
+
+    def window(self, h: HeldSkill, at: Moment) -> str:
+        return f"{h.name} 只能在{'、'.join(h.ability.windows)}发动"
+
+    def spent(self, h: HeldSkill) -> str:
+        return f"{h.name} 次数不足"
+
+    def nights(self, h: HeldSkill) -> str:
+        return f"{h.name} 只能在{'单数' if h.ability.nights == 'odd' else '双数'}夜晚发动"
+
+
+PLAIN = Refusals()
+
+
+NO_ORIGIN = Origin()
+
+
+@dataclass(slots=True, init=False)  # __init__ written out: see engine/actions.py, Action
 class HeldSkill:
     ability: Ability
     origin: Origin
-    charges: int | None
-    off: set[str] = field(default_factory=set)  # reasons it is switched off (失效, ...)
-    used: list[tuple[Moment, tuple[str, ...]]] = field(default_factory=list)
+    charges: int | None  # uses left ([数值], 限定 = 1); None = no count
+    off: set[str]  # reasons it is switched off (失效, ...)
+    used: list[tuple[Moment, tuple[str, ...]]]  # its uses: when, on whom
+
+    def __init__(self, ability: Ability, origin: Origin, charges: int | None,
+                 off: set[str] | None = None,
+                 used: list[tuple[Moment, tuple[str, ...]]] | None = None) -> None:
+        self.ability = ability
+        self.origin = origin
+        self.charges = charges
+        self.off = set() if off is None else off
+        self.used = [] if used is None else used
 
     @property
     def name(self) -> str:
         return self.ability.name
+
+    def usable(self) -> bool:
+        """Not spent: charges left, or no count."""
+        return self.charges is None or self.charges > 0
 
     def uses_on(self, day: int) -> int:
         return sum(1 for m, _ in self.used if m.day == day)
@@ -47,33 +91,52 @@ class HeldSkill:
     def targets_ever(self) -> set[str]:
         return {t for _, ts in self.used for t in ts}
 
+    def chose_ever(self, target: str) -> bool:
+        """每名角色只能被选择一次: `target` was among this skill's targets before."""
+        return any(target in ts for _, ts in self.used)
+
     def last_targets(self) -> tuple[str, ...]:
         return self.used[-1][1] if self.used else ()
 
     def last_moment(self) -> Moment | None:
         return self.used[-1][0] if self.used else None
 
+    def used_last(self, at: Moment) -> bool:
+        """Used in the previous part of the same kind ("连续两晚": last night)."""
+        if not self.used:
+            return False
+        last = self.used[-1][0]
+        return last.part == at.part and last.day == at.day - 1
+
     def why_not(self, at: Moment, targets: tuple[str, ...] = (), revealed: bool = False,
-                text: str | None = None) -> str | None:
+                text: str | None = None, words: Refusals | None = None,
+                aim: bool = True) -> str | None:
         """Why this skill cannot be used now on `targets` (Chinese, for the player),
-        or None. Window, charges, caps, history and the 翻牌/宣言 tags: ranges and
-        statuses are the caller's (they need the table). `revealed`: the user's
-        actual identity is already public; `text`: the declaration."""
+        or None. Window, charges, caps, odd/even nights, history and the 翻牌/宣言
+        tags: ranges and statuses are the caller's (they need the table). `revealed`:
+        the user's actual identity is already public; `text`: the declaration;
+        `words`: the ruleset's wording; `aim=False`: the targets are checked apart."""
         a = self.ability
+        w = PLAIN if words is None else words
         if self.off:
-            return f"{a.name} 已失效"
+            return w.off(self)
         if a.reveal and revealed:
             return f"{a.name} 需要翻牌，但你的实际身份已经公开"
         if a.declaration and (text is None or not text.strip()):
             return f"{a.name} 需要写明宣言内容"
+        spent = self.charges is not None and self.charges <= 0
+        if spent and w.spent_first:
+            return w.spent(self)
         if a.windows and at.sub not in a.windows and at.part not in a.windows:
-            return f"{a.name} 只能在{'、'.join(a.windows)}发动"
-        if self.charges is not None and self.charges <= 0:
-            return f"{a.name} 次数不足"
+            return w.window(self, at)
+        if spent:
+            return w.spent(self)
+        if a.nights != "all" and at.part == "night" and (at.day % 2 == 1) != (a.nights == "odd"):
+            return w.nights(self)
         if a.per_day is not None and self.uses_on(at.day) >= a.per_day:
             return f"{a.name} 每天只能使用{a.per_day}次"
         t = a.target
-        if t is None:
+        if t is None or not aim:
             return None
         if t.from_night and at.part == "night" and at.day < t.from_night:
             return f"{a.name} 第{t.from_night}晚开始才能发动"
@@ -82,14 +145,12 @@ class HeldSkill:
         if t.distinct and len(set(targets)) != len(targets):
             return f"{a.name} 的目标不能重复"
         if t.once_per_target:
-            again = [x for x in targets if x in self.targets_ever()]
+            again = [x for x in targets if self.chose_ever(x)]
             if again:
                 return f"{a.name} 每名角色只能选择一次（{again[0]} 已被选择过）"
-        if t.not_twice_in_a_row:
-            last = self.last_moment()
-            previous = last is not None and last.part == at.part and last.day == at.day - 1
-            if previous and sorted(self.last_targets()) == sorted(targets):
-                return f"{a.name} 不能连续两次选择相同的目标"
+        if t.not_twice_in_a_row and self.used_last(at) \
+                and sorted(self.last_targets()) == sorted(targets):
+            return f"{a.name} 不能连续两次选择相同的目标"
         return None
 
     def spend(self, at: Moment, targets: tuple[str, ...]) -> None:
@@ -102,6 +163,9 @@ class HeldSkill:
         self.charges = n if self.charges is None else self.charges + n
 
 
+_NONE: dict[str, HeldSkill] = {}
+
+
 class SkillTable:
     """Every held skill of a game, by holder (a seat name or a card reference)."""
 
@@ -109,9 +173,39 @@ class SkillTable:
         self._by: dict[str, dict[str, HeldSkill]] = {}
 
     def grant(self, holder: str, ability: Ability, origin: Origin | None = None) -> HeldSkill:
-        h = HeldSkill(ability, origin or Origin(), ability.initial_uses)
-        self._by.setdefault(holder, {})[ability.name] = h
+        """`holder` holds `ability` from now on (a skill held already is replaced:
+        its charges and history start again)."""
+        h = HeldSkill(ability, NO_ORIGIN if origin is None else origin, ability.initial_uses)
+        by = self._by.get(holder)
+        if by is None:
+            by = self._by[holder] = {}
+        by[ability.name] = h
         return h
+
+    def has(self, holder: str, name: str) -> bool:
+        by = self._by.get(holder)
+        return by is not None and name in by
+
+    def table(self, holder: str) -> dict[str, HeldSkill]:
+        """What `holder` holds, by name, in grant order (the table itself: read it, do
+        not change it; hot paths iterate it without a copy)."""
+        by = self._by.get(holder)
+        return _NONE if by is None else by
+
+    def names(self, holder: str) -> list[str]:
+        """The names of what `holder` holds, in grant order."""
+        by = self._by.get(holder)
+        return [] if by is None else list(by)
+
+    def first(self, name: str) -> str | None:
+        """The first holder of ability `name` (a skill one seat holds: 神音), or None."""
+        for h, skills in self._by.items():
+            if name in skills:
+                return h
+        return None
+
+    def __repr__(self) -> str:
+        return f"SkillTable({self._by!r})"
 
     def remove(self, holder: str, name: str) -> HeldSkill | None:
         return self._by.get(holder, {}).pop(name, None)
@@ -121,7 +215,8 @@ class SkillTable:
         return list(self._by.pop(holder, {}).values())
 
     def get(self, holder: str, name: str) -> HeldSkill | None:
-        return self._by.get(holder, {}).get(name)
+        by = self._by.get(holder)
+        return None if by is None else by.get(name)
 
     def of(self, holder: str) -> list[HeldSkill]:
         return list(self._by.get(holder, {}).values())

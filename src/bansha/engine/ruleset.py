@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from mypy_extensions import mypyc_attr
 
-from .abilities import RoleData
+from .abilities import Ability, RoleData
 from .actions import Action, LegalAction, Prompt
 from .deadlines import Deadlines
 from .factions import FactionRule
@@ -117,6 +117,10 @@ class Ruleset:
     # roles as data with their abilities (abilities.py); each card's abilities are
     # held in game.held, and a submission of a held ability goes to game.uses
     role_data: ClassVar[dict[str, RoleData]] = {}
+    # without role_data: the Ability each skill is where the ruleset declares its own
+    # (S15's skill()); every other skill's is derived from its SkillSpec. A seat holds
+    # its dealt roles' skills as these abilities in game.held.
+    abilities: ClassVar[dict[str, Ability]] = {}
 
     def __init__(self, options: dict[str, Any] | None = None) -> None:
         self.options: dict[str, Any] = {} if options is None else options

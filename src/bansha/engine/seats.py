@@ -1,4 +1,5 @@
-"""Per-seat state: role cards, faction, alive, skills held now, flags."""
+"""Per-seat state: role cards, faction, alive, flags. What a seat holds is in
+`game.held` (held.py), by seat or by card."""
 
 from __future__ import annotations
 
@@ -6,7 +7,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import Card
-from .skills import SkillSpec, SkillState
 
 
 @dataclass(slots=True, init=False)  # __init__ written out: see engine/actions.py, Action
@@ -15,7 +15,6 @@ class SeatState:
     roles: list[str]
     faction: str
     alive: bool
-    skills: dict[str, SkillState]
     out_cause: str | None
     out_at: str | None
     flags: dict[str, Any]
@@ -23,14 +22,13 @@ class SeatState:
     _born: str  # the faction the seat was dealt
 
     def __init__(self, name: str, roles: list[str], faction: str, alive: bool = True,
-                 skills: dict[str, SkillState] | None = None, out_cause: str | None = None,
+                 out_cause: str | None = None,
                  out_at: str | None = None, flags: dict[str, Any] | None = None,
                  cards: list[Card] | None = None) -> None:
         self.name = name
         self.roles = roles
         self.faction = faction
         self.alive = alive
-        self.skills = {} if skills is None else skills
         self.out_cause = out_cause
         self.out_at = out_at
         self.flags = {} if flags is None else flags
@@ -49,15 +47,3 @@ class SeatState:
     @property
     def role(self) -> str:
         return self.roles[0]
-
-    def grant(self, spec: SkillSpec) -> None:
-        self.skills[spec.name] = SkillState(spec, spec.initial_uses)
-
-    def lose(self, name: str) -> bool:
-        return self.skills.pop(name, None) is not None
-
-    def usable(self, name: str) -> SkillState | None:
-        st = self.skills.get(name)
-        if st is None or not st.usable():
-            return None
-        return st

@@ -12,15 +12,14 @@ from __future__ import annotations
 from .abilities import UseBook
 from .bus import Bus
 from .cards import RoundRecord
-from .held import SkillTable
-from .moment import Calendar, NewsBuffer
+from .moment import Calendar, Moment, NewsBuffer
 from .statuses import StatusBook, StatusKind
 from .window import WindowRun
 
 
 class Shape:
-    __slots__ = ("_bus", "_held", "_kinds", "_news", "_record", "_statuses", "_uses",
-                 "calendar", "nth", "round", "state", "sub", "window")
+    __slots__ = ("_bus", "_kinds", "_news", "_record", "_statuses", "_uses",
+                 "calendar", "moment", "nth", "round", "state", "sub", "window")
 
     def __init__(self, calendar: Calendar, kinds: dict[str, StatusKind],
                  state: object | None) -> None:
@@ -30,12 +29,14 @@ class Shape:
         self.round = 1
         self.state = state
         self.window: WindowRun | None = None
+        # the current Moment, made once per window (Game.moment; dropped whenever the
+        # phase, sub-phase, nth or round changes): legality asks for it per skill
+        self.moment: Moment | None = None
         self._kinds = kinds
         self._bus: Bus | None = None
         self._statuses: StatusBook | None = None
         self._news: NewsBuffer | None = None
         self._uses: UseBook | None = None
-        self._held: SkillTable | None = None
         self._record: RoundRecord | None = None
 
     def bus(self) -> Bus:
@@ -58,14 +59,14 @@ class Shape:
             self._uses = UseBook()
         return self._uses
 
+    def book(self) -> UseBook | None:
+        """The window's book if anything was submitted (taking from an empty window
+        makes none)."""
+        return self._uses
+
     def new_window(self) -> None:
         """A phase opened: its uses start empty."""
         self._uses = None
-
-    def held(self) -> SkillTable:
-        if self._held is None:
-            self._held = SkillTable()
-        return self._held
 
     def record(self) -> RoundRecord:
         if self._record is None:

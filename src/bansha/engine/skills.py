@@ -1,5 +1,6 @@
-"""Skills as data. A skill's own code is only its effect; its window, limits,
-targeting and tags live here so the engine can check legality generically."""
+"""Skills as data (the catalogue a ruleset's pages, CLI and bots read): window,
+limits, targeting and tags. What a seat holds, with charges and history, is a
+`HeldSkill` (held.py) of the `Ability` a spec declares (`abilities.ability_of`)."""
 
 from __future__ import annotations
 
@@ -45,31 +46,3 @@ class SkillSpec:
         if self.once and "限定" not in out:
             out.append("限定")
         return out
-
-
-@dataclass(slots=True, init=False)  # __init__ written out: see engine/actions.py, Action
-class SkillState:
-    spec: SkillSpec
-    uses_left: int | None
-    last_targets: tuple[str, ...]
-    last_used_phase: int
-    used_on: set[str]
-
-    def __init__(self, spec: SkillSpec, uses_left: int | None,
-                 last_targets: tuple[str, ...] = (), last_used_phase: int = -10,
-                 used_on: set[str] | None = None) -> None:
-        self.spec = spec
-        self.uses_left = uses_left
-        self.last_targets = last_targets
-        self.last_used_phase = last_used_phase
-        self.used_on = set() if used_on is None else used_on
-
-    def usable(self) -> bool:
-        return self.uses_left is None or self.uses_left > 0
-
-    def spend(self, targets: tuple[str, ...], phase_index: int) -> None:
-        if self.uses_left is not None:
-            self.uses_left -= 1
-        self.last_targets = targets
-        self.last_used_phase = phase_index
-        self.used_on.update(targets)

@@ -1,11 +1,14 @@
 """The target ranges a SkillSpec declares, checked the same way for every ruleset:
-alive / alive_other / dead / any, not twice in a row, once per target. A ruleset's
-own target rules (召唤 not on the pack, 吹笛 not on the mad) come after this."""
+alive / alive_other / dead / any, then the held skill's target history (not twice in
+a row, once per target). A ruleset's own target rules (召唤 not on the pack, 吹笛 not
+on the mad) come after this."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
+from .held import HeldSkill
+from .moment import Moment
 from .seats import SeatState
 from .skills import SkillSpec
 
@@ -15,9 +18,11 @@ def range_reason(
     seat: str,
     target: str | None,
     seats: Mapping[str, SeatState],
-    phase_index: int,
+    held: HeldSkill | None,
+    at: Moment,
 ) -> str | None:
-    """Why `target` is outside `spec`'s range for `seat` now (None = inside)."""
+    """Why `target` is outside `spec`'s range for `seat` now (None = inside); `held`
+    is the seat's held skill (its history), `at` the moment of the use."""
     if spec.target == "none":
         return None
     if target is None:
@@ -31,12 +36,10 @@ def range_reason(
         return f"{target} 已出局，不能被选为目标"
     if spec.target == "alive_other" and target == seat:
         return f"{spec.name} 不能选择自己"
-    st = seats[seat].skills.get(spec.name) if seat in seats else None
-    if st is not None:
+    if held is not None:
         # "consecutive": used in the previous phase of the same kind (last night)
-        if spec.not_twice_in_a_row and st.last_used_phase == phase_index - 2 \
-                and target in st.last_targets:
+        if spec.not_twice_in_a_row and held.used_last(at) and target in held.last_targets():
             return f"不能连续两次对同一名角色使用{spec.name}"
-        if spec.once_per_target and target in st.used_on:
+        if spec.once_per_target and held.chose_ever(target):
             return f"每名角色只能成为{spec.name}的使用对象一次（{target} 已被选过）"
     return None

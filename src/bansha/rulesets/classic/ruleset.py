@@ -167,7 +167,8 @@ class Classic(Ruleset):
         return ClassicState()
 
     def setup(self, game: Game) -> None:
-        wolves = [n for n in game.order if game.seats[n].role == WOLF]
+        # the pack and the seer are found by the skills they hold (杀人, 查验)
+        wolves = game.held.holders(KILL)
         if not wolves or len(wolves) * 2 >= len(game.order):
             # hand-dealt seats bypass deal(): check the same premise here
             raise SetupError("经典局需要至少 1 名狼人，且村民多于狼人")
@@ -175,7 +176,7 @@ class Classic(Ruleset):
         st = _st(game)
         st.c = len(game.order) - len(wolves)
         st.m = len(wolves)
-        st.seer = next((n for n in game.order if game.seats[n].role == SEER), None)
+        st.seer = game.held.first(CHECK)
         for n in game.order:
             s = game.seats[n]
             game.notify(n, f"你的身份是：{s.role}（{s.faction}）")
@@ -221,7 +222,7 @@ class Classic(Ruleset):
             return f"本规则没有技能 {action.skill}"
         if not game.phase.is_night:
             return "只能在夜晚杀人"
-        if action.seat not in game.groups[PACK]:
+        if not game.held.has(action.seat, KILL):
             return "只有狼人可以杀人"
         if not game.alive(action.seat):
             return "已出局的角色不能发动技能"

@@ -444,13 +444,11 @@ class M125Hongmao(Ruleset):
             if u.ability in PROMPT_SKILLS:
                 game.reject(Action(u.actor, u.ability, u.chosen[0] if u.chosen else None),
                             f"{when}该身份牌没有出局，{u.ability}未使用")
-        for key, sub in list(game.submitted.items()):
-            if sub.skill == "遗言":  # kept by lastwords.reason until published
-                del game.submitted[key]
+        for u in game.uses.take_every(lambda u: not u.held):  # inputs no step took
+            if u.ability == "遗言":  # kept by lastwords.reason until published
                 continue
-            game.reject(sub, f"{when}没有出局的警长，殉职未使用" if sub.skill == "殉职"
+            game.reject(u.input(), f"{when}没有出局的警长，殉职未使用" if u.ability == "殉职"
                         else f"{when}无法结算该技能")
-            del game.submitted[key]
 
     def win_rules(self) -> list[FactionRule[Game]]:
         # 历史轮 declares no winner (its end is outs.history_end_check); 投降 does; the

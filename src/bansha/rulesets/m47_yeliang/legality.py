@@ -1,7 +1,8 @@
-"""[M47] who may use which skill on whom, right now: one generic check over the skill
-data (SkillSpec: window, 限定, charges, odd/even nights, target range), with the few
-rules the post attaches to one skill declared by that skill's role module
-(roles/__init__.py collects them into the tables below).
+"""[M47] who may use which skill on whom, right now: the engine's one check over the
+held skill (`HeldSkill.why_not`: 限定/charges, the night window, odd/even nights, in
+M47's wording) and the declared target range (`targeting.range_reason`, with the held
+skill's history), with the few rules the post attaches to one skill declared by that
+skill's role module (roles/__init__.py collects them into the tables below).
 
 Used both when an action is submitted (to refuse it with a reason) and again when
 the night resolves (a skill lost or an actor gone out in between makes a queued
@@ -12,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bansha.engine import Action, Game
+from bansha.engine.held import HeldSkill, Refusals
+from bansha.engine.moment import Moment
 from bansha.engine.targeting import range_reason
 
 from .pack import PACK, in_pack, pack
@@ -28,6 +31,26 @@ NIGHT_LIMIT: dict[str, Check] = {}
 SPENT: dict[str, str] = {}
 # why a seat does not hold a skill, where a ruling took it away (first answer wins)
 WHY_MISSING: list[Missing] = []
+
+
+class M47Refusals(Refusals):
+    """M47's wording of the shared refusals; a spent skill is refused as spent first."""
+
+    def spent(self, h: HeldSkill) -> str:
+        name = h.name
+        ruled = SPENT.get(name)
+        if ruled is not None:
+            return ruled
+        return f"{name} 已用完（限定）" if h.ability.once else f"{name} 已没有次数"
+
+    def window(self, h: HeldSkill, at: Moment) -> str:
+        return "只能在夜晚发动"
+
+    def nights(self, h: HeldSkill) -> str:
+        return f"{h.name} 只能在{'单数' if h.ability.nights == 'odd' else '双数'}夜晚发动"
+
+
+WORDS = M47Refusals(spent_first=True)
 
 
 def team_key(game: Game, seat: str, skill: str) -> str:
@@ -48,23 +71,16 @@ def skill_reason(game: Game, seat: str, skill: str) -> str | None:
     own = OWN_RULE.get(skill)
     if own is not None:
         return own(game, seat)
-    st = s.skills.get(skill)
-    if st is None:
+    h = game.held.get(seat, skill)
+    if h is None:
         return missing_skill(game, seat, skill)
-    if not st.usable():
-        spent = SPENT.get(skill)
-        if spent is not None:
-            return spent
-        return f"{skill} 已用完（限定）" if spec.once else f"{skill} 已没有次数"
+    # spent first, then the night window and odd/even nights (M47's wording); a skill
+    # of no window (a trigger's) is refused below
+    reason = h.why_not(game.moment, words=WORDS, aim=False)
+    if reason is not None:
+        return reason
     if spec.window != "night":
         return f"{skill} 不是可主动发动的夜晚技能"
-    if not game.phase.is_night:
-        return "只能在夜晚发动"
-    n = game.phase.n
-    if spec.nights == "odd" and n % 2 == 0:
-        return f"{skill} 只能在单数夜晚发动"
-    if spec.nights == "even" and n % 2 == 1:
-        return f"{skill} 只能在双数夜晚发动"
     limit = NIGHT_LIMIT.get(skill)
     return None if limit is None else limit(game, seat)
 
@@ -94,10 +110,10 @@ def may_be_summoned(game: Game, seat: str) -> bool:
     st = m47(game)
     if seat != st.stray or in_pack(game, seat) or not game.phase.is_night:
         return False
-    s = game.seats[seat]
-    if not s.alive or "杀人" in s.skills or st.summon_used:
+    if not game.seats[seat].alive or game.held.has(seat, "杀人") or st.summon_used:
         return False  # 杀人 of his own: 寻仇, every 狼人 is out and nobody can summon
-    return any(game.seats[w].alive and game.seats[w].role == "狼人" for w in pack(game))
+    # a living pack member who holds 召唤 ("所有存活狼人角色共同选择")
+    return any(game.seats[w].alive and game.held.has(w, "召唤") for w in pack(game))
 
 
 def joined_tonight(game: Game, st: M47State, seat: str) -> bool:
@@ -107,7 +123,7 @@ def joined_tonight(game: Game, st: M47State, seat: str) -> bool:
 def target_reason(game: Game, seat: str, skill: str, target: str | None) -> str | None:
     # 召唤, 神音, 道标: "选择一名角色/玩家" — no limit beyond the engine's range (RULINGS 14)
     return range_reason(game.ruleset.skills[skill], seat, target, game.seats,
-                        game.phase.index)
+                        game.held.get(seat, skill), game.moment)
 
 
 def valid_targets(game: Game, seat: str, skill: str) -> tuple[str, ...]:
@@ -118,9 +134,10 @@ def valid_targets(game: Game, seat: str, skill: str) -> tuple[str, ...]:
     rng = spec.target
     alive = game.alive_tuple()
     if spec.not_twice_in_a_row:  # 神器 "不能连续两天夜晚对同一名玩家使用"
-        st = game.seats[seat].skills.get(skill)
-        if st is not None and st.last_used_phase == game.phase.index - 2:
-            return tuple(t for t in alive if t not in st.last_targets)
+        h = game.held.get(seat, skill)
+        if h is not None and h.used_last(game.moment):
+            last = h.last_targets()
+            return tuple(t for t in alive if t not in last)
         return alive
     if rng == "alive":
         return alive

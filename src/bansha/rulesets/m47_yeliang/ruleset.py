@@ -80,14 +80,15 @@ class M47Yeliang(Ruleset):
         st = m47(game)
         game.lastwords.limit = lastwords.LAST_WORDS
         role = {n: game.seats[n].role for n in game.order}
-        wolves = [n for n in game.order if role[n] == "狼人"]
+        # the pack: who holds 群居 ("所有狼人互知共群"); the 野良: who holds 流浪
+        wolves = game.held.holders("群居")
         st.wolves = wolves
+        # the win line's two groups are identities: "神职（神明、祝器、女巫、村长）", 村民
         st.gods = [n for n in game.order if role[n] in GODS]
         st.villagers = [n for n in game.order if role[n] == "村民"]
-        for n in game.order:  # M47 deals one of each special role
-            st.holders.setdefault(role[n], n)
         game.groups[PACK] = wolves
-        st.stray = next((n for n in game.order if role[n] == "野良"), None)
+        st.stray = game.held.first("流浪")
+        st.vessel = game.held.first("道标")
         outs.wire(game)
         for n in game.order:
             r = role[n]
@@ -127,8 +128,9 @@ class M47Yeliang(Ruleset):
             return [offer] if offer is not None else acts
         if not game.phase.is_night:
             return acts
-        names = [k for k, v in s.skills.items() if v.spec.window == "night" and v.usable()]
-        if s.roles[0] == "狼人" and in_pack(game, seat):  # roles never change in M47
+        table = game.held.table(seat)
+        names = [k for k, h in table.items() if SKILLS[k].window == "night" and h.usable()]
+        if "召唤" in table and in_pack(game, seat):  # the pack's, listed again
             names.append("召唤")
         for sk in names:
             if skill_reason(game, seat, sk) is None:
@@ -155,7 +157,7 @@ class M47Yeliang(Ruleset):
                 return "本局没有警长，无法殉职"
             return None
         if skill == "神堕":
-            if "神堕" not in game.seats[seat].skills:
+            if not game.held.has(seat, "神堕"):
                 return f"{seat} 没有技能 神堕"
             return target_reason(game, seat, skill, action.target)
         if spec.window in ("passive", "trigger"):
@@ -188,13 +190,12 @@ class M47Yeliang(Ruleset):
         # what is left was never taken: a skill no step settles, a badge or 神堕 choice
         # for an out that did not happen (遗言 are kept until they are published)
         when = "本夜" if night else "本日"
-        for key, a in list(game.submitted.items()):
+        for u in game.uses.take_every(lambda u: u.ability != "遗言"):
+            a = u.input()
             if a.skill == "殉职":
                 game.reject(a, f"{when}你没有作为警长出局，殉职未使用")
-            elif a.skill != "遗言":
+            else:
                 game.reject(a, f"{when}无法结算该技能")
-            if a.skill != "遗言":
-                del game.submitted[key]
 
     def before_out(self, game: Game, seat: str, cause: str) -> Resolution:
         return outs.before_out(game, seat, cause)

@@ -35,16 +35,16 @@ class NightTally:
 
 
 class M47State:
-    __slots__ = ("gods", "holders", "joined_night", "night", "open_outs", "out_records", "outs",
-                 "stray",
-                 "summon_used", "village_cursed", "villagers", "witch_tonight", "wolves")
+    __slots__ = ("gods", "joined_night", "night", "open_outs", "out_records", "outs", "stray",
+                 "summon_used", "vessel", "village_cursed", "villagers", "witch_tonight",
+                 "wolves")
 
     def __init__(self) -> None:
         self.wolves: list[str] = []  # dealt 狼人 (the pack at the start)
         self.gods: list[str] = []  # 神明、祝器、女巫、村长 (the village's first loss condition)
         self.villagers: list[str] = []  # the five 村民 (its second)
-        self.stray: str | None = None  # the seat dealt 野良
-        self.holders: dict[str, str] = {}  # role -> the seat dealt it (one of each special role)
+        self.stray: str | None = None  # the 野良: who held 流浪 when dealt
+        self.vessel: str | None = None  # the 祝器: who held 道标 when dealt (换代 waits on it)
         self.summon_used = False  # 召唤 <限定>: spent whoever was chosen (RULINGS 14)
         self.joined_night: int | None = None  # the night the 野良 was summoned into the pack
         self.witch_tonight: str | None = None  # the potion used this night (裁定27)

@@ -20,8 +20,9 @@ def resolve(game: Game, a: Action) -> Resolution:
     if a.skill == "遗言":
         store_lastwords(game, a.seat, a.text or "")
         return
-    st = game.seats[a.seat].skills[a.skill]
-    st.spend(a.all_targets(), game.phase.index)
+    held = game.held.get(a.seat, a.skill)
+    assert held is not None  # check_submit refused a skill not held
+    held.spend(game.moment, a.all_targets())
     effect = SKILL_OF[a.skill].ability.effect
     if effect is not None:
         yield from effect(game, use_of(a))

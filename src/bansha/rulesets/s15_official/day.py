@@ -38,7 +38,7 @@ def count(game: Game) -> dict[str, int]:
             if game.seats[t].alive:
                 counts[t] = counts.get(t, 0) + 2
         for t in list(counts):  # 血统: 第二天及以后，头狼在计票时票数-2
-            if "血统" in game.seats[t].skills:
+            if game.held.has(t, "血统"):
                 counts[t] -= 2
     return counts
 
@@ -115,7 +115,7 @@ def vote_out(game: Game) -> Resolution:
         loser, how = top[0], "投票出局"
     else:
         pick = _sheriff_pick(game, top)
-        goats = [n for n in game.alive_tuple() if "蒙冤" in game.seats[n].skills]
+        goats = [n for n in game.alive_tuple() if game.held.has(n, "蒙冤")]
         if pick is not None:
             game.announce("平票（" + "、".join(top) + f"）：警长的投票对象 {pick} 出局")
             loser, how = pick, "投票出局"

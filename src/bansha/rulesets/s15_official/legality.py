@@ -7,6 +7,8 @@ queued action)."""
 from __future__ import annotations
 
 from bansha.engine import Game
+from bansha.engine.held import HeldSkill, Refusals
+from bansha.engine.moment import Moment
 from bansha.engine.targeting import range_reason
 
 from .identity import SENT_OFF, fake_dead, sent_off
@@ -16,6 +18,19 @@ from .skill import CATALOG
 IMMEDIATE = ("行刺", "死节", "忏悔", "出使")
 # choices that arise when their holder (or the sheriff) goes out / is voted out
 PROMPTED = ("流弹", "若愚", "殉职", "蒙冤")
+
+
+class S15Refusals(Refusals):
+    """S15's wording of the shared refusals."""
+
+    def spent(self, h: HeldSkill) -> str:
+        return f"{h.name} 已发动过（限定技）"
+
+    def window(self, h: HeldSkill, at: Moment) -> str:
+        return "只能在夜晚发动" if "night" in h.ability.windows else "只能在白天发动"
+
+
+WORDS = S15Refusals()
 
 
 def skill_reason(game: Game, seat: str, skill: str) -> str | None:
@@ -31,11 +46,11 @@ def skill_reason(game: Game, seat: str, skill: str) -> str | None:
     if fake_dead(game, seat):
         return ("假死状态的角色不能行使技能"
                 "（裁定R-12：曲尽使癫狂角色进入假死，不能发言、投票或行使技能）")
-    st = s.skills.get(skill)
-    if st is None:
+    held = game.held.get(seat, skill)
+    if held is None:
         return missing_skill(game, seat, skill)
-    if not st.usable():
-        return f"{skill} 已发动过（限定技）"
+    if not held.usable():  # spent comes first in S15 (before the window rules below)
+        return WORDS.spent(held)
     spec = sk.spec
     if spec.window in ("trigger", "passive", "prompt"):
         return f"{skill} 是锁定技或在触发时询问，无需提交"
@@ -46,10 +61,10 @@ def skill_reason(game: Game, seat: str, skill: str) -> str | None:
         return None
     if sk.opening:
         return "只能在第零日夜晚发动"
-    if spec.window == "night" and not ph.is_night:
-        return "只能在夜晚发动"
-    if spec.window == "day" and ph.is_night:
-        return "只能在白天发动"
+    # the window (and anything else the held skill refuses), in S15's wording
+    reason = held.why_not(game.moment, words=WORDS, aim=False)
+    if reason is not None:
+        return reason
     return sk.check(game, seat) if sk.check is not None else None
 
 
@@ -64,7 +79,8 @@ def missing_skill(game: Game, seat: str, skill: str) -> str:
 
 def target_reason(game: Game, seat: str, skill: str, target: str | None) -> str | None:
     sk = CATALOG[skill]
-    reason = range_reason(sk.spec, seat, target, game.seats, game.phase.index)
+    reason = range_reason(sk.spec, seat, target, game.seats, game.held.get(seat, skill),
+                          game.moment)
     if reason is not None or target is None:
         return reason
     return sk.target_check(game, seat, target) if sk.target_check is not None else None

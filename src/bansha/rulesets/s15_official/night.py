@@ -85,7 +85,7 @@ def settle(game: Game) -> Resolution:
 
 def leftovers(game: Game) -> None:
     """Actions no step took: answers given in advance to a choice that never came up."""
-    for key, a in list(game.submitted.items()):
-        del game.submitted[key]
-        unused = key.endswith("/移交") or a.skill in PROMPTED
+    for u in game.uses.take_every(lambda u: True):
+        a = u.input()
+        unused = u.key.endswith("/移交") or a.skill in PROMPTED
         game.reject(a, "没有出现需要该选择的情形" if unused else "本阶段无法结算该技能")

@@ -48,25 +48,25 @@ def convert(game: Game, seat: str, role: Role, keep_faction: bool = False) -> No
     if not n.original_role:
         n.original_role = s.role
     s.roles[0] = role.data.name
-    for name in [k for k in s.skills if k not in LOVER_SKILL_NAMES]:
-        s.lose(name)
+    for name in [k for k in game.held.table(seat) if k not in LOVER_SKILL_NAMES]:
+        game.held.remove(seat, name)
     for sk in role.skills:
-        s.grant(sk.spec)
+        game.grant(seat, sk.name)
     if not keep_faction:
         s.faction = role.data.faction
 
 
 def grant(game: Game, seat: str, skill: str) -> None:
-    game.seats[seat].grant(CATALOG[skill].spec)
+    game.grant(seat, CATALOG[skill].name)
 
 
 def strip_skills(game: Game, seat: str, why: str) -> Resolution:
     """A character loses every skill; a 白痴 who loses 若愚 goes out ("失去此技能时，白痴出局")."""
     s = game.seats[seat]
-    had = sorted(s.skills)
-    fool = "若愚" in s.skills
+    had = sorted(game.held.table(seat))
+    fool = "若愚" in had
     for sk in had:
-        s.lose(sk)
+        game.held.remove(seat, sk)
     if had:
         game.trace(f"{why}：{seat} 失去技能 {'、'.join(had)}", name=seat)
     if fool and s.alive and s.role == "白痴":

@@ -9,6 +9,7 @@ import random
 from typing import Any, ClassVar
 
 from bansha.engine import Action, Game, LegalAction, OptionSpec, Phase, Ruleset, register
+from bansha.engine.abilities import Ability
 from bansha.engine.factions import FactionRule
 from bansha.engine.ruleset import Resolution
 
@@ -57,6 +58,7 @@ from .names import (
 )
 from .roles import LOVER_SKILLS, ROLES, SHERIFF_SKILLS, SKILLS
 from .schedule import SCHEDULE
+from .skill import CATALOG
 from .state import Night, Notes, S15State, checked, notes, st
 from .statuses import STATUS_KINDS
 
@@ -77,6 +79,8 @@ class S15Official(Ruleset):
     first_phase = Phase("night", 0)
     roles = ROLES
     skills = SKILLS
+    # what a seat holds (game.held): each skill's one declaration (skill.py)
+    abilities: ClassVar[dict[str, Ability]] = {n: sk.ability for n, sk in CATALOG.items()}
     factions = FACTIONS
     faction_aliases: ClassVar[dict[str, str]] = {
         "狼人": WOLVES, "白狼": WHITE, "村民": VILLAGE, "吹笛": PIPER_SIDE, "情侣": LOVERS_SIDE,
@@ -172,29 +176,29 @@ class S15Official(Ruleset):
         if fake_dead(game, seat):
             return []
         acts: list[LegalAction] = []
-        for name, held in s.skills.items():
-            if held.spec.window not in ("night", "day", "any") or name in AFTER_FEEDBACK:
+        for name in game.held.table(seat):
+            spec = CATALOG[name].spec
+            if spec.window not in ("night", "day", "any") or name in AFTER_FEEDBACK:
                 continue
             if skill_reason(game, seat, name) is not None:
                 continue
-            if held.spec.target == "none":
+            if spec.target == "none":
                 acts.append(LegalAction(seat, name, n_targets=0, needs_text=name == "出使"))
                 continue
             targets = valid_targets(game, seat, name)
-            if len(targets) >= held.spec.n_targets:
-                acts.append(LegalAction(seat, name, targets, n_targets=held.spec.n_targets,
+            if len(targets) >= spec.n_targets:
+                acts.append(LegalAction(seat, name, targets, n_targets=spec.n_targets,
                                         optional=name != "金箭"))
         return acts
 
     def _heir_answer(self, game: Game, a: Action) -> bool:
         """黑狼 naming his heir in advance: 杀人 by day, or a second 杀人 at night
         naming a 狼人 while a kill is already submitted (scenario contract)."""
-        s = game.seats[a.seat]
-        if a.skill != "杀人" or "杀人" not in s.skills or notes(game, a.seat).legacy:
+        if a.skill != "杀人" or not game.held.has(a.seat, "杀人") or notes(game, a.seat).legacy:
             return False
         if not game.phase.is_night:
             return True
-        return f"{a.seat}/杀人" in game.submitted \
+        return f"{a.seat}/杀人" in game.uses \
             and a.target in heir_candidates(game, a.seat)
 
     def check_submit(self, game: Game, action: Action) -> str | None:
@@ -209,7 +213,7 @@ class S15Official(Ruleset):
         if skill in PROMPTED:
             if skill == "殉职":
                 return None if game.sheriff == seat else "不是警长，无需殉职"
-            return None if skill in s.skills else f"{seat} 没有技能 {skill}（或已失去）"
+            return None if game.held.has(seat, skill) else f"{seat} 没有技能 {skill}（或已失去）"
         if self._heir_answer(game, action):
             if game.phase.is_night and game.phase.n == 0:
                 return "第零晚除爱神【金箭】、白狼【归群】外，其他身份不能行使技能"

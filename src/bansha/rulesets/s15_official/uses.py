@@ -14,9 +14,8 @@ def take(game: Game, skill: str) -> list[Action]:
     """This step's submitted actions for `skill` (in submission order); refuse the
     ones that can no longer take effect."""
     taken: list[Action] = []
-    for key in [k for k, a in game.submitted.items()
-                if a.skill == skill and not k.endswith("/移交")]:
-        a = game.submitted.pop(key)
+    for u in game.uses.take_every(lambda u: u.ability == skill and not u.key.endswith("/移交")):
+        a = u.input()
         reason = skill_reason(game, a.seat, skill) or target_reason(game, a.seat, skill, a.target)
         if reason is not None:
             game.reject(a, reason)
@@ -39,9 +38,9 @@ def take_spent(game: Game, skill: str, shakeable: bool) -> list[Action]:
 
 
 def spend(game: Game, a: Action) -> None:
-    st = game.seats[a.seat].skills.get(a.skill)
-    if st is not None:
-        st.spend(a.all_targets(), game.phase.index)
+    held = game.held.get(a.seat, a.skill)
+    if held is not None:
+        held.spend(game.moment, a.all_targets())
 
 
 def shaken(game: Game, a: Action) -> bool:

@@ -117,8 +117,8 @@ def _legacy(game: Game) -> None:
     state.legacy_done = True
     for n in game.order:
         s = game.seats[n]
-        if s.faction == WOLVES and "杀人" in s.skills:
-            s.lose("杀人")
+        if s.faction == WOLVES and game.held.has(n, "杀人"):
+            game.held.remove(n, "杀人")
             game.trace(f"遗志：狼人阵营判负，{n} 失去【杀人】", skill="遗志")
     for n in pair:
         grant(game, n, "杀人")

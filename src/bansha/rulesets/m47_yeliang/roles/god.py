@@ -32,13 +32,15 @@ BEFORE_OUT = "出局前"  # the bus trigger before an out (outs.py fires it)
 
 def voice_and_soothe(game: Game, st: M47State) -> Resolution:
     """（4）神明：选择<神音>或<安抚>的目标."""
-    god = st.holders.get("神明")
     for sk in ("神音", "安抚"):
+        god = game.held.first(sk)  # the 神明 while he holds it (换代 takes both away)
         a = first_valid(game, god, sk)
         if a is None or a.target is None or god is None:
             continue
         t = game.seats[a.target]
-        game.seats[god].skills[sk].spend((a.target,), game.phase.index)
+        held = game.held.get(god, sk)
+        assert held is not None  # first_valid refused the use of a skill not held
+        held.spend(game.moment, (a.target,))
         if sk == "神音":
             word = "神明阵营" if t.faction == VILLAGE else "野良阵营"
             game.notify(god, f"神音：{a.target}——{word}", skill="神音")
@@ -54,14 +56,11 @@ def succession(t: Trigger) -> Resolution:
     """换代: the first night after the 祝器 went out."""
     game: Game = t.data["game"]
     st = m47(game)
-    god, zq = st.holders.get("神明"), st.holders.get("祝器")
-    if god and zq and game.alive(god) and not game.seats[zq].alive \
-            and "换代" in game.seats[god].skills:
-        g = game.seats[god]
-        g.lose("换代")
-        g.lose("神音")
-        g.lose("安抚")
-        g.grant(game.ruleset.skills["神堕"])
+    god, zq = game.held.first("换代"), st.vessel
+    if god and zq and game.alive(god) and not game.seats[zq].alive:
+        for sk in ("换代", "神音", "安抚"):
+            game.held.remove(god, sk)
+        game.grant(god, "神堕", by=god, via="换代")
         game.bus.on(BEFORE_OUT, fall, name="神堕")  # "当你出局时"
         game.notify(god, "换代：祝器已出局，你失去技能神音和安抚，获得技能<神堕>", skill="换代")
     return
@@ -77,7 +76,7 @@ def fall(t: Trigger) -> Resolution:
     seat = t.seat
     assert seat is not None
     s = game.seats[seat]
-    if "神堕" not in s.skills:
+    if not game.held.has(seat, "神堕"):
         return
     if cause == SENT_OFF:
         stale = game.take(seat, "神堕")
@@ -90,7 +89,7 @@ def fall(t: Trigger) -> Resolution:
     s.flags["falling"] = True
     answer = yield Prompt(seat, (LegalAction(seat, "神堕", targets),),
                           default="视为放弃技能行使", context=f"{seat} 出局（{cause}）时可发动神堕")
-    s.lose("神堕")
+    game.held.remove(seat, "神堕")
     if answer is not None and answer.target is not None:
         game.trace(f"神堕：{seat} 对 {answer.target} 造成致死性伤害，其优先出局", skill="神堕")
         yield from m47(game).hit(answer.target, "神堕")

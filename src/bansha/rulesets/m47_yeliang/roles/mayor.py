@@ -24,12 +24,10 @@ CURSE_CAUSES = ("毒药", "神堕", VOTED_OUT)
 
 def second_life(game: Game, st: M47State, target: str) -> bool:
     """被指杀的角色是还有第二条命的村长: the 指杀 does not take him out (once per game)."""
-    if target != st.holders.get("村长"):
-        return False
-    life = game.seats[target].skills.get("长寿之命")
+    life = game.held.get(target, "长寿之命")
     if life is None or not life.usable():
         return False
-    life.spend((), game.phase.index)
+    life.spend(game.moment, ())
     return True
 
 
@@ -38,15 +36,16 @@ def curse(t: Trigger) -> Resolution:
     cause: str = t.data["cause"]
     mayor = t.seat
     assert mayor is not None
-    if game.seats[mayor].role != "村长" or cause not in CURSE_CAUSES:
-        return
+    if not game.held.has(mayor, "长寿之命") or cause not in CURSE_CAUSES:
+        return  # the curse is 长寿之命's: "当村长因毒药、神堕、投票出局后"
     lost: list[str] = []
     for n in game.order:
         st = game.seats[n]
         if st.faction != VILLAGE:
             continue
-        for sk in [k for k, v in st.skills.items() if not v.spec.forced]:
-            st.lose(sk)
+        held = game.held
+        for sk in [k for k, h in held.table(n).items() if not h.ability.forced]:
+            held.remove(n, sk)
             lost.append(f"{n}:{sk}")
     m47(game).village_cursed = True
     names = "、".join(lost) or "无"

@@ -24,7 +24,7 @@ def lean_on(t: Trigger) -> Resolution:
     game: Game = t.data["game"]
     winner = t.seat
     assert winner is not None
-    sad = next((n for n in game.order if "依靠" in game.seats[n].skills), None)
+    sad = game.held.first("依靠")
     if sad is not None and sad != winner and game.alive(sad):
         game.seats[sad].faction = game.seats[winner].faction
         game.notify(sad, f"依靠：你的阵营转变为警长 {winner} 的阵营", skill="依靠")
@@ -39,6 +39,6 @@ def heartbreak(t: Trigger) -> Resolution:
     game: Game = t.data["game"]
     seat = t.seat
     assert seat is not None
-    if "心碎" in game.seats[seat].skills:
+    if game.held.has(seat, "心碎"):
         game.trace(f"心碎：{seat} 获得警长，立刻出局", skill="心碎")
         yield from m47(game).hit(seat, "心碎")

@@ -40,12 +40,10 @@ def joins_pack(t: Trigger) -> Resolution:
     game: Game = t.data["game"]
     seat = t.seat
     assert seat is not None
-    s = game.seats[seat]
-    skills = game.ruleset.skills
     for sk in (*STRAY_ONLY, "杀人"):
-        s.lose(sk)
-    s.grant(skills["双刀"])
-    s.grant(skills["杀人"])
+        game.held.remove(seat, sk)
+    game.grant(seat, "双刀", by=seat, via="大杀四方")
+    game.grant(seat, "杀人", by=seat, via="大杀四方")
     game.notify(seat, "召唤：你被狼群召唤，进入狼群（大杀四方：失去流浪、寻仇、侵蚀、反噬，"
                       "获得双刀）。狼群成员：" + "、".join(pack(game)), skill="大杀四方")
     return
@@ -57,10 +55,10 @@ def revenge(t: Trigger) -> Resolution:
     game: Game = t.data["game"]
     st = m47(game)
     stray = st.stray
-    if stray and game.alive(stray) and "寻仇" in game.seats[stray].skills \
-            and "杀人" not in game.seats[stray].skills \
+    if stray and game.alive(stray) and game.held.has(stray, "寻仇") \
+            and not game.held.has(stray, "杀人") \
             and not any(game.seats[w].alive for w in st.wolves):
-        game.seats[stray].grant(game.ruleset.skills["杀人"])
+        game.grant(stray, "杀人", by=stray, via="寻仇")
         game.notify(stray, "寻仇：所有狼人均已出局，你获得技能【杀人】", skill="寻仇")
     return
     yield
@@ -97,7 +95,7 @@ def erode(game: Game, st: M47State) -> Resolution:
     """（5）野良：结算<侵蚀>: the 神音 of (4) named him."""
     night = st.night
     god = night.voice_by
-    if night.voice and god and "侵蚀" in game.seats[night.voice].skills:
+    if night.voice and god and game.held.has(night.voice, "侵蚀"):
         game.trace(f"侵蚀：神明的神音指定了野良 {night.voice}，神明立即出局", skill="侵蚀")
         yield from st.hit(god, "侵蚀")
 
@@ -106,7 +104,7 @@ def backlash(game: Game, st: M47State) -> Resolution:
     """（7）野良：结算<反噬>: the 道标 of (6) named him."""
     night = st.night
     zq = night.beacon_by
-    if night.beacon and zq and "反噬" in game.seats[night.beacon].skills:
+    if night.beacon and zq and game.held.has(night.beacon, "反噬"):
         night.backlash = True
         game.trace(f"反噬：祝器的道标指定了野良 {night.beacon}，祝器立即出局", skill="反噬")
         yield from st.hit(zq, "反噬")

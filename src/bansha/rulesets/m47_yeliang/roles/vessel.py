@@ -25,13 +25,19 @@ ROLE: RoleSpec = RoleSpec("祝器", VILLAGE, 1, ("道标", "神器"), aliases=("
 SPENT: dict[str, str] = {"道标": "道标已用完（限定；裁定24：对任何目标使用都算用掉）"}
 
 
+def _spend(game: Game, seat: str, target: str, skill: str = "道标") -> None:
+    held = game.held.get(seat, skill)
+    assert held is not None  # found as its holder
+    held.spend(game.moment, (target,))
+
+
 def beacon(game: Game, st: M47State) -> Resolution:
     """（6）祝器：选择是否发动<道标>."""
-    zq = st.holders.get("祝器")
+    zq = game.held.first("道标")
     a = first_valid(game, zq, "道标")
     if a is None or a.target is None or zq is None:
         return
-    game.seats[zq].skills["道标"].spend((a.target,), game.phase.index)
+    _spend(game, zq, a.target)
     st.night.beacon = a.target
     st.night.beacon_by = zq
     if game.seats[a.target].role == "村民":
@@ -44,7 +50,7 @@ def beacon(game: Game, st: M47State) -> Resolution:
 
 def shield(game: Game, st: M47State) -> Resolution:
     """（8）祝器：选择发动<神器>的目标."""
-    zq = st.holders.get("祝器")
+    zq = game.held.first("神器")
     if zq is None:
         return
     a = game.take(zq, "神器")
@@ -56,14 +62,14 @@ def shield(game: Game, st: M47State) -> Resolution:
         if reason is not None:
             game.reject(a, reason)
             return
-        game.seats[zq].skills["神器"].spend((a.target or "",), game.phase.index)
+        _spend(game, zq, a.target or "", "神器")
         game.trace(f"神器：祝器因反噬出局，保护 {a.target} 无效", skill="神器")
         return
     reason = skill_reason(game, zq, "神器") or target_reason(game, zq, "神器", a.target)
     if reason is not None:
         game.reject(a, reason)
         return
-    game.seats[zq].skills["神器"].spend((a.target or "",), game.phase.index)
+    _spend(game, zq, a.target or "", "神器")
     st.night.shield = a.target
     game.trace(f"神器：保护 {a.target}", skill="神器")
     return

@@ -31,13 +31,13 @@ ONE_POTION = "裁定27：女巫每晚只能使用一瓶药"
 
 
 def poison_limit(game: Game, seat: str) -> str | None:
-    if m47(game).witch_tonight == "救药" or f"{seat}/救药" in game.submitted:
+    if m47(game).witch_tonight == "救药" or f"{seat}/救药" in game.uses:
         return f"本夜已使用救药（{ONE_POTION}）"
     return None
 
 
 def cure_limit(game: Game, seat: str) -> str | None:
-    if m47(game).witch_tonight == "毒药" or f"{seat}/毒药" in game.submitted:
+    if m47(game).witch_tonight == "毒药" or f"{seat}/毒药" in game.uses:
         return f"本夜已使用毒药（{ONE_POTION}）"
     return None
 
@@ -57,14 +57,14 @@ def _options(game: Game, witch: str) -> tuple[LegalAction, ...]:
 
 def potions(game: Game, st: M47State) -> Resolution:
     """（3）女巫：执行<通灵>；选择<救药>、<毒药>目标 (被毒药的目标出局结算不在此时)."""
-    witch = st.holders.get("女巫")
+    witch = next((w for sk in ("通灵", *POTIONS) if (w := game.held.first(sk))), None)
     night = st.night
     if witch is None or not game.alive(witch):
         for sk in POTIONS:
             if witch:
                 first_valid(game, witch, sk)
         return
-    if "通灵" in game.seats[witch].skills:
+    if game.held.has(witch, "通灵"):
         names = "、".join(dict.fromkeys(t for t, _ in night.kills))
         text = f"今晚被指杀的是：{names}" if names else "今晚无人被指杀"
         game.notify(witch, text, skill="通灵")
@@ -77,11 +77,13 @@ def potions(game: Game, st: M47State) -> Resolution:
             if answer is not None:
                 actions = [answer]
     for a in actions:
-        game.seats[witch].skills[a.skill].spend((a.target or "",), game.phase.index)
+        held = game.held.get(witch, a.skill)
+        assert held is not None  # refused by first_valid or the prompt otherwise
+        held.spend(game.moment, (a.target or "",))
         st.witch_tonight = a.skill
         if a.skill == "救药":
             night.saved = a.target
-            game.seats[witch].lose("通灵")  # 救药发动后，失去技能<通灵>
+            game.held.remove(witch, "通灵")  # 救药发动后，失去技能<通灵>
             game.trace(f"救药：{witch} 救 {a.target}；女巫失去通灵", skill="救药")
         else:
             night.poisoned = a.target

@@ -29,8 +29,7 @@ JOINED = "进入狼群"  # the bus trigger 召唤 fires on the 野良 it takes i
 def summon_refusal(game: Game, seat: str) -> str | None:
     """召唤 is the pack's decision ("所有存活狼人角色共同选择"), once per game, whoever holds
     it: decided here instead of by the seat's own skill table."""
-    s = game.seats[seat]
-    if s.role != "狼人" or not in_pack(game, seat):
+    if not game.held.has(seat, "召唤") or not in_pack(game, seat):
         return "只有狼人可以发动召唤"
     if m47(game).summon_used:
         return "召唤已发动过（限定；裁定14：无论目标是否野良，召唤都已用掉）"
@@ -70,19 +69,20 @@ def kill(game: Game, st: M47State) -> Resolution:
     """（1）狼人：选择<杀人>的目标 (or the lone 野良's own, after 寻仇)."""
     stray = st.stray
     key = f"{PACK}/杀人"
-    if stray and not in_pack(game, stray) and "杀人" in game.seats[stray].skills:
+    if stray and not in_pack(game, stray) and game.held.has(stray, "杀人"):
         # 寻仇: the lone 野良's own 杀人
         key = f"{stray}/杀人"
     elif stray:
-        early = game.take_key(f"{stray}/杀人")
-        if early is not None and not joined_tonight(game, st, stray):
+        given = game.uses.take(f"{stray}/杀人")
+        early = None if given is None else given.input()
+        if given is not None and early is not None and not joined_tonight(game, st, stray):
             game.reject(early, NOT_SUMMONED["杀人"])
-        elif early is not None:
+        elif given is not None and early is not None:
             # summoned at (0), he is in the pack at (1): his 杀人 given in advance is a
             # pack member's, and the latest of the pack's submissions stands (RULINGS 15)
-            mine = game.submitted.get(key)
-            if mine is None or _submitted_at(game, early) > _submitted_at(game, mine):
-                game.submitted[key] = early
+            mine = game.uses.get(key)
+            if mine is None or _submitted_at(game, early) > _submitted_at(game, mine.input()):
+                game.uses.put(key, given)
     a = first_valid(game, None, "杀人", key=key)
     if a is not None and a.target is not None:
         st.night.kills.append((a.target, "杀人"))

@@ -20,7 +20,7 @@ TO_RUANMIN = (*VOTE_CAUSES, "毒药", "流弹", "行刺")  # 复仇 → 乱民
 
 def golden_arrow(game: Game) -> Resolution:
     """金箭 + 私奔: two characters become lovers; the 爱神 joins their faction."""
-    cupids = [n for n in game.alive_tuple() if "金箭" in game.seats[n].skills]
+    cupids = [n for n in game.alive_tuple() if game.held.has(n, "金箭")]
     if not cupids:
         return
     cupid = cupids[0]
@@ -49,16 +49,17 @@ def golden_arrow(game: Game) -> Resolution:
             pool = [n for n in options if n != cupid]
             pair = tuple(game.rng.sample(pool, 2))
             game.trace(f"金箭：爱神未指定，随机指定 {pair[0]}、{pair[1]}", skill="金箭")
-    game.seats[cupid].skills["金箭"].spend(pair, game.phase.index)
+    arrow = game.held.get(cupid, "金箭")
+    assert arrow is not None  # its holder
+    arrow.spend(game.moment, pair)
     first, second = sorted(pair, key=game.order.index)
     game.groups[LOVERS] = [first, second]
     fa, fb = game.seats[first].faction, game.seats[second].faction
     side = fa if fa == fb else LOVERS_SIDE
     for n in (first, second):
-        s = game.seats[n]
-        s.faction = side
+        game.seats[n].faction = side
         for sk in LOVER_SKILLS:
-            s.grant(sk.spec)
+            game.grant(n, sk.name, by=cupid, via="金箭")
     if cupid not in (first, second):
         game.seats[cupid].faction = side
     for n, m in ((first, second), (second, first)):
@@ -76,10 +77,9 @@ def _leave_pack(game: Game, pair: tuple[str, str]) -> None:
     the 头狼 ("若黑狼属于〖情侣阵营〗，则该技能于第零日夜晚移交头狼")."""
     game.groups[PACK] = [n for n in pack(game) if n not in pair]
     for n in pair:
-        s = game.seats[n]
-        if s.role != "黑狼" or "杀人" not in s.skills:
+        if game.seats[n].role != "黑狼" or not game.held.has(n, "杀人"):
             continue
-        s.lose("杀人")
+        game.held.remove(n, "杀人")
         heads = [h for h in role_seats(game, "头狼")
                  if game.seats[h].alive and game.seats[h].faction == WOLVES]
         if not heads:
@@ -97,9 +97,9 @@ def revenge(game: Game, seat: str, cause: str) -> Resolution:
     if seat not in lovers(game) or state.revenge_done:
         return
     state.revenge_done = True
-    for cupid in role_seats(game, "爱神"):
+    for cupid in game.held.holders("复仇"):  # the 爱神 while he holds it
         c = game.seats[cupid]
-        if not c.alive or "复仇" not in c.skills:
+        if not c.alive:
             continue
         new: Role
         if cause in TO_RUANMIN:

@@ -14,7 +14,7 @@ from ..state import notes
 
 def escapes(game: Game, loser: str) -> Generator[Prompt, Action | None, bool]:
     """"白痴可发动技能免于投票出局，若白痴发动此技能，则此后白痴投票不计入总票数"."""
-    if "若愚" not in game.seats[loser].skills or fake_dead(game, loser) \
+    if not game.held.has(loser, "若愚") or fake_dead(game, loser) \
             or sent_off(game, loser):
         return False
     answer = yield Prompt(loser, (LegalAction(loser, "若愚", n_targets=0),),

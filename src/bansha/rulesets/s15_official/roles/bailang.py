@@ -18,7 +18,7 @@ def rejoin(game: Game) -> Resolution:
     """归群: the 白狼 learns every 狼人; he may join them (faction → 〖狼人阵营〗)."""
     wolves = [n for n in game.order if game.seats[n].role in WOLF_ROLES]
     listing = "、".join(f"{n}（{game.seats[n].role}）" for n in wolves) or "无"
-    for w in [n for n in game.alive_tuple() if "归群" in game.seats[n].skills]:
+    for w in [n for n in game.alive_tuple() if game.held.has(n, "归群")]:
         game.notify(w, f"归群：狼人为 {listing}", skill="归群")
         a = game.take(w, "归群")
         if a is None:
@@ -29,7 +29,9 @@ def rejoin(game: Game) -> Resolution:
         if reason is not None:
             game.reject(a, reason)
             continue
-        game.seats[w].skills["归群"].spend((), game.phase.index)
+        held = game.held.get(w, "归群")
+        assert held is not None  # found as its holder
+        held.spend(game.moment, ())
         game.seats[w].faction = WOLVES
         game.groups[PACK] = [*pack(game), w]
         members = [n for n in pack(game) if n != w]

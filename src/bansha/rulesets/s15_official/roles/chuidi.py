@@ -58,13 +58,13 @@ def _shake(game: Game, use: Use) -> Resolution:
 
 
 def _finale_chosen(game: Game, seat: str) -> str | None:
-    if f"{seat}/曲尽" in game.submitted:
+    if f"{seat}/曲尽" in game.uses:
         return "本夜已提交曲尽（已放弃发动吹笛）"
     return None
 
 
 def _pipe_chosen(game: Game, seat: str) -> str | None:
-    if f"{seat}/吹笛" in game.submitted:
+    if f"{seat}/吹笛" in game.uses:
         return "发动曲尽须放弃发动吹笛（本夜已提交吹笛）"
     return None
 

@@ -35,10 +35,9 @@ def _not_held(game: Game, seat: str) -> str | None:
 
 def pass_kill(game: Game, seat: str, cause: str) -> Resolution:
     """杀人: "在遗言阶段后，黑狼须指认一名狼人获得该技能，若场上不存在狼人，则无须指定"."""
-    s = game.seats[seat]
-    if "杀人" not in s.skills or notes(game, seat).legacy:
+    if not game.held.has(seat, "杀人") or notes(game, seat).legacy:
         return
-    s.lose("杀人")
+    game.held.remove(seat, "杀人")
     options = heir_candidates(game, seat)
     if not options:
         game.trace(f"杀人：{seat} 出局，场上不存在狼人，无须指定", skill="杀人")

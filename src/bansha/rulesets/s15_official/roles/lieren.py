@@ -35,8 +35,8 @@ def hunter_step(game: Game) -> Resolution:
 
 def stray_shot(game: Game, seat: str, cause: str) -> Resolution:
     """流弹: 猎人出局时，可在15分钟内决定一名存活角色出局."""
-    s = game.seats[seat]
-    if "流弹" not in s.skills:
+    shot = game.held.get(seat, "流弹")
+    if shot is None:
         return
     targets = others_alive(game, seat)
     if not targets:
@@ -48,7 +48,7 @@ def stray_shot(game: Game, seat: str, cause: str) -> Resolution:
                           default="视为放弃发动流弹", context=f"{seat} 出局，可发动流弹")
     if answer is None or answer.target is None:
         return
-    s.skills["流弹"].spend((answer.target,), game.phase.index)
+    shot.spend(game.moment, (answer.target,))
     if shaken_tonight(game, seat):
         game.trace(f"摇落：猎人 {seat} 当晚发动的流弹无效", skill="摇落")
         return

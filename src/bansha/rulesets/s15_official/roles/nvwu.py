@@ -36,9 +36,9 @@ def witch_step(game: Game) -> Resolution:
     assert night is not None
     submitted = {sk: take(game, sk) for sk in POTIONS}
     witches = [n for n in game.alive_tuple()
-               if {"通灵", "解药", "毒药"} & set(game.seats[n].skills)]
+               if any(game.held.has(n, sk) for sk in ("通灵", "解药", "毒药"))]
     for w in witches:
-        if "通灵" in game.seats[w].skills and not fake_dead(game, w):
+        if game.held.has(w, "通灵") and not fake_dead(game, w):
             names = "、".join(night.listed())
             game.notify(w, f"通灵：今晚成为【杀人】、【撕咬】目标的角色：{names}" if names
                         else "通灵：今晚没有角色成为【杀人】、【撕咬】的目标", skill="通灵")
@@ -68,7 +68,7 @@ def _use(game: Game, night: Night, a: Action) -> None:
             game.reject(a, "解药只能选择【通灵】反馈的角色")
             return
         spend(game, a)
-        game.seats[a.seat].lose("通灵")  # 若该技能已发动，则女巫失去【通灵】
+        game.held.remove(a.seat, "通灵")  # 若该技能已发动，则女巫失去【通灵】
         saved = bool(dying(game).spare(a.target))
         game.trace(f"解药：{a.target} 进入存活状态" if saved
                    else f"解药：{a.target} 并未濒死，无变化", skill="解药", name=a.target)

@@ -14,10 +14,9 @@ from ..skill import LOCKED, Role, Skill, role, skill
 
 def pass_scapegoat(game: Game, seat: str, cause: str) -> Resolution:
     """蒙冤: "在遗言阶段后，替罪羊须指认一名良民获得该技能"."""
-    s = game.seats[seat]
-    if "蒙冤" not in s.skills:
+    if not game.held.has(seat, "蒙冤"):
         return
-    s.lose("蒙冤")
+    game.held.remove(seat, "蒙冤")
     options = tuple(n for n in role_seats(game, "良民") if game.seats[n].alive and n != seat)
     if not options:
         game.trace(f"蒙冤：{seat} 出局，场上不存在良民，无须指定", skill="蒙冤")

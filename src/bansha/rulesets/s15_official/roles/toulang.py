@@ -12,15 +12,14 @@ BEHEAD_CAUSES = ("毒药", "流弹", "行刺")  # 枭首
 
 
 def behead(game: Game, seat: str, cause: str) -> Resolution:
-    s = game.seats[seat]
-    if s.role != "头狼" or "枭首" not in s.skills or cause not in BEHEAD_CAUSES:
+    if not game.held.has(seat, "枭首") or cause not in BEHEAD_CAUSES:
         return
     for n in game.order:
         t = game.seats[n]
-        if t.role in ("狼使", "狼牧") and t.skills:
-            gone = sorted(t.skills)
+        if t.role in ("狼使", "狼牧") and game.held.table(n):
+            gone = sorted(game.held.table(n))
             for sk in gone:
-                t.lose(sk)
+                game.held.remove(n, sk)
             game.trace(f"枭首：头狼因{cause.removesuffix('出局')}出局，"
                        f"{n}（{t.role}）失去技能 {'、'.join(gone)}",
                        skill="枭首")

@@ -15,18 +15,17 @@ from . import xianzhi
 
 def _learn(game: Game, use: Use) -> Resolution:
     who = target(use)
-    s = game.seats[use.actor]
-    s.lose("仿冒")
-    s.grant(xianzhi.PROPHECY.spec)
+    game.held.remove(use.actor, "仿冒")
+    prophecy = game.grant(use.actor, xianzhi.PROPHECY.name, by=use.actor, via="偷师")
     game.notify(use.actor, "偷师：你获得技能【预言】，失去技能【仿冒】", skill="偷师")
-    s.skills["预言"].spend((who,), game.phase.index)
+    prophecy.spend(game.moment, (who,))
     xianzhi.prophesy(game, use.actor, who)
     return
     yield
 
 
 def _lost_learning(game: Game, seat: str) -> str | None:
-    if "预言" in game.seats[seat].skills:
+    if game.held.has(seat, "预言"):
         return "已失去；裁定R-17：仿冒后顽徒成为先知并失去偷师"
     return None
 
@@ -37,7 +36,7 @@ def mimic(game: Game, seat: str, cause: str) -> Resolution:
         return
     for n in game.order:
         t = game.seats[n]
-        if not t.alive or "仿冒" not in t.skills:
+        if not t.alive or not game.held.has(n, "仿冒"):
             continue
         convert(game, n, xianzhi.ROLE, keep_faction=True)
         notes(game, n).seer_public = True

@@ -6,7 +6,7 @@ from __future__ import annotations
 from bansha.engine import Game
 from bansha.engine.ruleset import Resolution
 
-from ..identity import category, partner, role_seats
+from ..identity import category, partner
 from ..names import VILLAGE
 from ..outs import VOTE_CAUSES, strip_skills
 from ..skill import LOCKED, Role, Skill, role, skill
@@ -17,16 +17,15 @@ VILLAGE_SKILL_CAUSES = ("毒药", "流弹", "行刺", "纯真", "死节")  # 道
 
 def elder_spared(game: Game, seat: str) -> bool:
     """道骨: "夜晚结束后，如长老处于濒死状态且无标记，长老不出局" (does not mark)."""
-    s = game.seats[seat]
-    return s.role == "长老" and "道骨" in s.skills and not notes(game, seat).elder_marks
+    return game.held.has(seat, "道骨") and not notes(game, seat).elder_marks
 
 
 def mark_step(game: Game) -> Resolution:
     """"如长老在某一夜晚同时成为【杀人】与【撕咬】的使用对象，则获得一个标记"."""
     night = tonight(game)
     assert night is not None
-    for elder in role_seats(game, "长老"):
-        if "道骨" in game.seats[elder].skills and elder in night.kill_targets \
+    for elder in game.held.holders("道骨"):  # the 长老 while he holds it
+        if elder in night.kill_targets \
                 and elder in night.bite_targets:
             notes(game, elder).elder_marks += 1
             game.trace(f"道骨：长老 {elder} 同时成为杀人与撕咬的使用对象，获得一个标记",
@@ -65,9 +64,9 @@ def dao_gu(game: Game, seat: str, cause: str) -> Resolution:
     state = st(game)
     if state.elder_fired:
         return
-    for elder in role_seats(game, "长老"):
+    for elder in game.held.holders("道骨"):
         e = game.seats[elder]
-        if "道骨" not in e.skills or e.faction != VILLAGE:
+        if e.faction != VILLAGE:
             continue
         if seat != elder and seat != partner(game, elder):
             continue
