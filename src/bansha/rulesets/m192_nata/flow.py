@@ -27,9 +27,9 @@ from . import rights
 from .common import st
 from .outs import RED, VOTED
 
-DAY_SUBS = ("晨曦", "正午", "黄昏")
-NIGHT_SUBS = ("早夜", "午夜", "深夜", "凌晨")
-OPENING = "开局"
+DAY_SUBS: tuple[str, ...] = ("晨曦", "正午", "黄昏")
+NIGHT_SUBS: tuple[str, ...] = ("早夜", "午夜", "深夜", "凌晨")
+OPENING: str = "开局"
 
 
 def windows(game: Game) -> list[tuple[str, int]]:
