@@ -261,7 +261,9 @@ def test_m192_and_m125_on_the_console_rulings_and_the_posts_clock(
         assert "本窗口未设关门时限" in director.inner_text("#deadline")  # 开局
         _console_advance(director)
         _console_advance(director)  # 正午
-        _console_click(director, "form[action$='/ruling'] button[type=submit]", "已裁定：加速")
+        # m192 offers other rulings too (审讯判定, 寡言违规, 离开游戏): pick the 加速 form
+        _console_click(director, "form[action$='/ruling']:has(input[name=skill][value='加速'])"
+                       " button[type=submit]", "已裁定：加速")
         assert "本讨论日执行加速" in director.inner_text("#main")
         director.select_option("form[action$='/card'] select[name=name]", m192[4])
         director.fill("form[action$='/card'] input[name=reason]", "发言不足五帖")
