@@ -31,4 +31,7 @@ def devour(game: Game, use: Use) -> Resolution:
 DEVOUR = Ability("时间吞噬", ("night",), once=True, target=Targeting("alive"), effect=devour,
                  text="可以指定一个第一身份，该身份于第二天所做的投票和使用技能的操作均视作未进行")
 
-ROLE: RoleData = RoleData("蚀时狼妃", "狼人阵营", abilities=(KILL, DEVOUR))
+# 穿越时空<强制> acts only in the deal and the order choice (deal.py, order.py)
+SECOND = Ability("穿越时空", forced=True, text="游戏开始时，这个身份牌必须为第二身份")
+
+ROLE: RoleData = RoleData("蚀时狼妃", "狼人阵营", abilities=(KILL, DEVOUR, SECOND))

@@ -36,4 +36,7 @@ def reorder(game: Game, use: Use) -> Resolution:
 REORDER = Ability("重定之理", ("night",), once=True, target=Targeting("alive"), effect=reorder,
                   text="游戏日夜晚，可以对某个第一身份发动该技能")
 
-ROLE: RoleData = RoleData("定序王子", "村民阵营", abilities=(REORDER,))
+# 逆转时空<强制> acts only in the deal and the order choice (deal.py, order.py)
+SECOND = Ability("逆转时空", forced=True, text="游戏开始时，这个身份牌必须为第二身份")
+
+ROLE: RoleData = RoleData("定序王子", "村民阵营", abilities=(REORDER, SECOND))
