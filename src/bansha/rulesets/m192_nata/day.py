@@ -115,6 +115,8 @@ def badge(game: Game, seat: str) -> Resolution:
     警长，警长将直接撕掉"."""
     if game.sheriff != seat:
         return
+    from .roles.forced import acted  # 殉职 acts: 守夜 counts it (RULINGS 40)
+    acted(game, f"警长 {seat} 出局：殉职", "殉职")
     heirs = tuple(s for s in game.alive_tuple() if s != seat and s not in st(game).no_badge)
     chooser, skill = st(game).badge_by.get(seat, (seat, "殉职"))
     answer = None

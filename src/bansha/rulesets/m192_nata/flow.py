@@ -135,6 +135,8 @@ def close(game: Game) -> Resolution:
     if sub == "凌晨":
         yield from settle_night(game)
         yield from send_off(game)
+        for hook in state.close_hooks.get(AFTER_COUNT, ()):  # 守夜's report, 御主's 翻牌
+            hook()
     at = game.moment
     if sub != OPENING:
         cross(game, "end", at)
@@ -172,6 +174,10 @@ def count_votes(game: Game) -> Resolution:
 
 
 DUSK_OPENS = "黄昏开始"
+# what runs when 凌晨's count ("电梯楼顺序统计出局名单", 追魂 after it) is done and 凌晨
+# is about to end: 守夜's report ("今晚发动的所有技能名字"), the night's 翻牌 lines after
+# the "昨夜出局" line
+AFTER_COUNT = "凌晨统计后"
 
 
 def dusk_opens(game: Game) -> Resolution:

@@ -17,7 +17,7 @@ from bansha.engine.statuses import KILL, SKILLS, TARGETED
 
 from . import rights
 from .common import pack_members, present, st
-from .roles import EXTRA_CHECKS, OFFERS, RANGES, disguise, dushi
+from .roles import EXTRA_CHECKS, MUST_CHOOSE, OFFERS, RANGES, disguise, dushi
 
 KILL_SKILL = "杀人"
 OPENING = "开局"
@@ -183,14 +183,14 @@ def legal(game: Game, seat: str) -> list[LegalAction]:
         return out
     for h in game.held.of(seat):
         a = h.ability
-        if not a.windows or (a.forced and a.target is None):
-            continue
+        offer = OFFERS.get(a.name)  # the choices open now (精明 …): none, not offered
+        if not a.windows or (a.forced and a.target is None and offer is None) or a.declaration:
+            continue  # a [宣言] is offered to everyone by its role module (审讯)
         targets = offered(game, h, seat)
         t = a.target
         probe = targets[:t.count] if t is not None else ()
         if t is not None and len(probe) < t.count:
             continue
-        offer = OFFERS.get(a.name)  # the choices open now (精明 …): none, not offered
         choices = offer(game, seat) if offer is not None else ()
         if offer is not None and not choices:
             continue
@@ -198,7 +198,8 @@ def legal(game: Game, seat: str) -> list[LegalAction]:
                                 choice=choices[0] if choices else None)) is not None:
             continue
         out.append(LegalAction(seat, a.name, targets, 0 if t is None else t.count,
-                               choices=choices, team=a.team, needs_text=a.declaration))
+                               choices=choices, optional=a.name not in MUST_CHOOSE,
+                               team=a.team, needs_text=a.declaration))
     return out
 
 

@@ -23,6 +23,7 @@ class Trial:
     day: int
     reply: str | None = None
     verdict: str | None = None
+    void: str | None = None  # why it is void: the declarer could not use 审讯 (hidden)
 
 
 @dataclass
@@ -98,6 +99,8 @@ class NataState:
     bought: dict[str, set[str]] = field(default_factory=dict)  # 精明: what each bought
     night_skills: list[str] = field(default_factory=list)  # 守夜: tonight's skills so far
     watchers: list[str] = field(default_factory=list)  # 守夜 used tonight
+    # [强制] triggers of the running night: (night label, sub-phase, skill) (forced.acted)
+    night_forced: list[tuple[str, str, str]] = field(default_factory=list)
     pretend: dict[str, str] = field(default_factory=dict)  # 装模作样's setting
     fraud: dict[str, str] = field(default_factory=dict)  # 欺诈天下's, handed in ahead
     summoning: list[tuple[str, str]] = field(default_factory=list)  # 英灵召唤 (御主, 英灵)

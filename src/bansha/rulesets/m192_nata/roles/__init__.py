@@ -111,9 +111,16 @@ RANGES: dict[str, Callable[[Game, str], tuple[str, ...]]] = {
 OFFERS: dict[str, Callable[[Game, str], tuple[str, ...]]] = {
     "精明": yangzhi.picks,
     "变脸": bianlian.cards,
+    # [强制] settings with no target: offered only through these (rules.legal)
+    "野性伙伴": yeren.offers,
+    "装模作样": langwaipo.pretend_offers,
+    "潜藏": xiongdi.hide_offers,
 }
+# offered settings a [强制] text does not let its holder leave unmade ("必须", "需设定");
+# not made, the role module's default applies (RULINGS 44, 41)
+MUST_CHOOSE = ("野性伙伴", "装模作样")
 # actions a role module offers beyond held skills (a reply to a declaration …)
-EXTRA_LEGAL: list[Callable[[Game, str], list[LegalAction]]] = [shenxun.replies]
+EXTRA_LEGAL: list[Callable[[Game, str], list[LegalAction]]] = [shenxun.offers]
 # inputs a role module takes itself (inputs.py)
 INPUTS: dict[str, Taken] = {
     "欺诈天下": langwaipo.FRAUD_INPUT,

@@ -6,13 +6,27 @@ from __future__ import annotations
 
 from bansha.engine import Game
 from bansha.engine.moment import Until
-from bansha.engine.ruleset import choice_parts
+from bansha.engine.ruleset import choice_parts, choice_text
 
 from ..deal import BY_NAME
 
 PARTS = ("身份", "阵营", "带刀")
 FACTIONS = ("狼人阵营", "村民阵营", "宗教老爷爷阵营")
 KNIFE = {"是": "带刀", "带刀": "带刀", "否": "不带刀", "不带刀": "不带刀"}
+
+
+_SETTINGS: dict[str, tuple[str, ...]] = {}
+
+
+def settings(prefix: str = "") -> tuple[str, ...]:
+    """Every full setting, as legal() offers it: "身份=X；阵营=Y；带刀=是" for each identity
+    of the post, faction and 带刀 是/否 (with the parts' `prefix`: 欺诈天下's 狼 / 非狼)."""
+    if prefix not in _SETTINGS:
+        names = tuple(prefix + p for p in PARTS)
+        _SETTINGS[prefix] = tuple(
+            choice_text(dict(zip(names, (r, f, k), strict=True)), names)
+            for r in BY_NAME for f in FACTIONS for k in ("是", "否"))
+    return _SETTINGS[prefix]
 
 
 def problem(text: str | None) -> str | None:

@@ -11,6 +11,8 @@ asked at her out (RULINGS 41)."""
 
 from __future__ import annotations
 
+from collections.abc import Generator
+
 from bansha.engine import Action, Game, LegalAction, Prompt
 from bansha.engine.abilities import Ability, Resolution, RoleData, Use
 from bansha.engine.bus import Trigger
@@ -19,7 +21,7 @@ from bansha.engine.ruleset import choice_parts, choice_text
 from bansha.engine.statuses import FORCED
 
 from ..common import WOLVES, faction, give, st, tell
-from . import disguise
+from . import disguise, forced
 from .inputs import Taken, done
 
 PRETEND = "装模作样"
@@ -68,6 +70,37 @@ def _holds_fraud(game: Game, a: Action) -> bool:
 FRAUD_INPUT = Taken(_holds_fraud, fraud_problem, keep_fraud)
 
 
+SIDES = (("狼", "狼人阵营"), ("非狼", "非狼人阵营"))
+
+
+def ask(game: Game, seat: str) -> Generator[Prompt, Action | None, str | None]:
+    """"狼外婆需设定狼人阵营和非狼人阵营表面阵营，身份，带刀情况", asked at her out: one
+    prompt per side, each offering every full setting (disguise.settings); an answer
+    given ahead may hold both sides (then the second is not asked). No answer: that
+    side is not set."""
+    got: dict[str, str] = {}
+    for prefix, side in SIDES:
+        if any(k.startswith(prefix) and not (prefix == "狼" and k.startswith("非狼"))
+               for k in got):
+            continue
+        offer = LegalAction(seat, FRAUD, (), 0, choices=disguise.settings(prefix),
+                            optional=False)
+        answer = yield Prompt(seat, (offer,), default="不设定",
+                              context=f"欺诈天下：设定{side}的表面阵营，身份，带刀情况")
+        text = answer.choice if answer is not None else None
+        why = fraud_problem_text(text) if text is not None else None
+        if why is not None:
+            game.trace(f"欺诈天下的设定无效（{why}），{side}不设定", FRAUD)
+            continue
+        got.update(choice_parts(text))
+    return choice_text(got, FRAUD_PARTS) or None
+
+
+def pretend_offers(game: Game, seat: str) -> tuple[str, ...]:
+    """装模作样 at 开局: every full setting ("需设定自己的表面阵营，身份，带刀情况")."""
+    return disguise.settings() if game.sub == "开局" else ()
+
+
 def setup(game: Game, seat: str) -> None:
     state = st(game)
     due: list[tuple[Moment, str]] = []  # 欺诈天下: (the out, the setting)
@@ -79,19 +112,14 @@ def setup(game: Game, seat: str) -> None:
     def on_out(t: Trigger) -> Resolution:
         if t.data.get("pack") and works(PRETEND) and state.pretend.get(seat):
             # "当任何[群内]狼人出局时，表面身份的设定生效，持续至夜晚结束"
+            forced.acted(game, f"{t.seat} 出局：装模作样的设定生效", PRETEND)
             disguise.apply(game, seat, state.pretend[seat], PRETEND, NIGHT_END)
         if t.seat != seat or game.held.get(seat, FRAUD) is None:
             return
+        forced.acted(game, f"{seat} 出局：欺诈天下", FRAUD)
         text = state.fraud.get(seat)
         if text is None:
-            ask = LegalAction(seat, FRAUD, (), 0)
-            answer = yield Prompt(seat, (ask,), default="不设定",
-                                  context="欺诈天下：设定狼人阵营和非狼人阵营的表面伪装")
-            text = answer.choice if answer is not None else None
-            why = fraud_problem_text(text) if text is not None else None
-            if why is not None:
-                game.trace(f"欺诈天下的设定无效（{why}），不设定", FRAUD)
-                text = None
+            text = yield from ask(game, seat)
         if text:
             due.append((game.moment, text))
             game.trace(f"{seat} 欺诈天下：{text}（下一个夜晚开始生效）", FRAUD)

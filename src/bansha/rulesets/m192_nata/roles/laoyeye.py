@@ -17,6 +17,7 @@ from bansha.engine.statuses import FORCED
 
 from ..common import st, tell
 from ..outs import RED
+from . import forced
 
 HERETICS = 6
 
@@ -48,7 +49,7 @@ def setup(game: Game, seat: str) -> None:
             state.elder_votes[seat] = state.elder_votes.get(seat, 0) + 1
             if n % 3 == 0:
                 immune["left"] += 1
-            game.trace(f"异端 {t.seat} 出局（第{n}次）：{seat} 票权+1"
+            forced.acted(game, f"异端 {t.seat} 出局（第{n}次）：{seat} 票权+1"
                        + ("，免疫一次出局" if n % 3 == 0 else ""), "异端处决")
         return
         yield
@@ -57,7 +58,7 @@ def setup(game: Game, seat: str) -> None:
         if h.target != seat or h.kind == RED or immune["left"] <= 0 or not works():
             return False
         immune["left"] -= 1
-        game.trace(f"{seat} 的异端处决免疫了这次出局（{h.kind}）", "异端处决")
+        forced.acted(game, f"{seat} 的异端处决免疫了这次出局（{h.kind}）", "异端处决")
         return True
         yield
 

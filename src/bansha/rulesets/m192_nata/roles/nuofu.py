@@ -11,6 +11,7 @@ from bansha.engine.statuses import FORCED
 
 from ..common import harm
 from ..outs import LETHAL
+from . import forced
 
 COWARD: Ability = Ability("怯懦", forced=True)
 ROLE: RoleData = RoleData("懦夫", "村民阵营", "弱神", 1, (), (COWARD,))
@@ -26,7 +27,7 @@ def setup(game: Game, seat: str) -> None:
         if game.phase.index < Phase("night", 2).index:
             return  # "第二晚开始" (RULINGS 18: from night 2 on, the days after it too)
         use = t.data["use"]
-        game.trace(f"{seat} 成为 {use.ability} 的结算目标：怯懦", "怯懦")
+        forced.acted(game, f"{seat} 成为 {use.ability} 的结算目标：怯懦", "怯懦")
         yield from harm(game, Harm(LETHAL, seat, use.actor, "怯懦", game.moment))
 
     game.bus.on("final_target", on_target, name="怯懦")

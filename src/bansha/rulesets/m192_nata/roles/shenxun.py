@@ -21,7 +21,7 @@ from bansha.engine import Action, Game, LegalAction
 from bansha.engine.abilities import Ability, Resolution, RoleData, Targeting
 from bansha.engine.outs import Harm
 
-from ..common import harm, st, tell
+from ..common import harm, present, st, tell
 from ..outs import LETHAL
 from ..state import Trial
 from ..statuses import SPEECH
@@ -52,10 +52,11 @@ def _split(game: Game, a: Action) -> tuple[str | None, str]:
 
 
 def _is_reply(game: Game, a: Action) -> bool:
-    """A reply names its answer; a declaration its question (text)."""
+    """A reply names its answer; a declaration (anyone's) its question and whom it asks."""
     if a.seat == DIRECTOR:
         return False
-    return a.choice is not None or (not a.text and game.held.get(a.seat, SKILL) is None)
+    return a.choice is not None or (not a.text and a.target is None
+                                    and game.held.get(a.seat, SKILL) is None)
 
 
 def _open(game: Game, seat: str) -> Trial | None:
@@ -76,18 +77,38 @@ def problem(game: Game, a: Action) -> str | None:
 
 
 def declaration_problem(game: Game, a: Action) -> str | None:
-    from .. import rules  # the common checks: window, charges, 沉默 …
+    """Why the post itself cannot be made (the same for everyone: "任何人均可进行宣言").
+    Whether it works — the declarer holds 审讯 and can use it now — is judged when it is
+    taken, and a declaration that cannot is published all the same, void (RULINGS 43)."""
+    if not game.seats[a.seat].alive:
+        return "已出局的角色不能发送宣言"
+    if not present(game, a.seat):
+        return "你已离开游戏，不能发送宣言"
+    if game.phase.is_night or game.sub != "正午":
+        return "宣言只能在游戏日正午的宣言贴中发送"
+    if game.statuses.blocking(a.seat, SPEECH) is not None:
+        return "你处于[寡言]状态，不能发送宣言"
     target, question = _split(game, a)
     if target is None:
         return "审讯的宣言需要写明被审讯的马甲名（target，或“马甲名：问题”）"
-    reason = rules.refusal(game, Action(a.seat, SKILL, target=target, text=question or None))
-    if reason is not None:
-        return reason
-    if game.statuses.blocking(a.seat, SPEECH) is not None:
-        return "你处于[寡言]状态，不能发送宣言"
+    if target == a.seat:  # "一位其他角色"
+        return f"{target} 不在 {SKILL} 的选择范围内"
+    if not game.seats[target].alive:
+        return f"{target} 已出局，不能被选为 {SKILL} 的目标"
+    if not present(game, target):
+        return f"{target} 已离开游戏，不能被选为 {SKILL} 的目标"
+    if not question:
+        return f"{SKILL} 需要写明宣言内容"
     if len(question) > LIMIT:
         return f"审讯的问题应在{LIMIT}字以内（给出了 {len(question)} 字）"
     return None
+
+
+def void_reason(game: Game, a: Action, target: str, question: str) -> str | None:
+    """"但只有可以发动对应技能的情况下才会有效": why this declaration does nothing (no
+    审讯, its use spent, [沉默] …), told to nobody."""
+    from .. import rules  # the common checks: held, window, charges, 沉默 …
+    return rules.refusal(game, Action(a.seat, SKILL, target=target, text=question or None))
 
 
 def reply_problem(game: Game, a: Action) -> str | None:
@@ -109,7 +130,8 @@ def reply_problem(game: Game, a: Action) -> str | None:
 def verdict_problem(game: Game, a: Action) -> str | None:
     if game.sub != "正午" or game.phase.is_night:
         return "审讯判定在正午作出（黄昏开始后审讯结算）"
-    answered = [t for t in st(game).trials if t.day == game.phase.n and t.reply is not None]
+    answered = [t for t in st(game).trials
+                if t.day == game.phase.n and t.reply is not None and t.void is None]
     if a.target is None or a.target not in [t.target for t in answered]:
         names = "、".join(t.target for t in answered) or "无"
         return f"审讯判定的目标应为今天已回复审讯的角色（{names}）"
@@ -133,10 +155,13 @@ def take(game: Game, a: Action) -> Resolution:
         return done()
     target, question = _split(game, a)
     assert target is not None
+    void = void_reason(game, a, target, question)
     h = game.held.get(a.seat, SKILL)
-    if h is not None:
+    if h is not None and void is None:
         h.spend(game.moment, (target,))
-    st(game).trials.append(Trial(a.seat, target, question, game.phase.n))
+    st(game).trials.append(Trial(a.seat, target, question, game.phase.n, void=void))
+    if void is not None:
+        game.trace(f"{a.seat} 的审讯宣言无效（{void}）：照常公示，不结算", SKILL)
     game.announce(f"{a.seat} 宣言：审讯 {target}：{question}（被审讯者可回复 是/否/无法回答）")
     return done()
 
@@ -154,6 +179,9 @@ def settle(game: Game) -> Resolution:
     state = st(game)
     today = [t for t in state.trials if t.day == game.phase.n]
     for t in today:
+        if t.void is not None:
+            game.trace(f"审讯 {t.target}：宣言无效（{t.void}），不结算", SKILL)
+            continue
         if not game.seats[t.by].alive or not game.seats[t.target].alive:
             game.trace(f"审讯 {t.target}：审讯官或被审讯者已出局，不结算", SKILL)
             continue
@@ -175,22 +203,26 @@ def director_inputs(game: Game) -> list[LegalAction]:
     """The verdicts open now: one per reply given today, while 正午 runs."""
     if game.phase.is_night or game.sub != "正午":
         return []
-    targets = tuple(dict.fromkeys(t.target for t in st(game).trials
-                                  if t.day == game.phase.n and t.reply is not None))
+    targets = tuple(dict.fromkeys(t.target for t in st(game).trials if t.day == game.phase.n
+                                  and t.reply is not None and t.void is None))
     if not targets:
         return []
     return [LegalAction(DIRECTOR, VERDICT, targets, 1, choices=VERDICTS)]
 
 
-def replies(game: Game, seat: str) -> list[LegalAction]:
-    """The reply a questioned character is offered (on the platform: the 宣言贴's reply)."""
-    if game.phase.is_night or game.sub != "正午" or not game.seats[seat].alive:
+def offers(game: Game, seat: str) -> list[LegalAction]:
+    """What the 宣言贴 offers `seat` in 正午: a 审讯 declaration — to everyone who may
+    post ("任何人均可进行宣言"), the same form whether it would work or not — and the
+    reply to a declaration that asks it (a reply names its choice, a declaration its
+    question)."""
+    if (game.phase.is_night or game.sub != "正午" or not game.seats[seat].alive
+            or not present(game, seat) or game.statuses.blocking(seat, SPEECH) is not None):
         return []
-    if _open(game, seat) is None or game.statuses.blocking(seat, SPEECH) is not None:
-        return []
-    if game.held.get(seat, SKILL) is not None:
-        return []  # his own 审讯 is offered as the skill; a reply names its choice
-    return [LegalAction(seat, SKILL, (), 0, choices=REPLIES)]
+    others = tuple(s for s in game.alive_tuple() if s != seat and present(game, s))
+    out = [LegalAction(seat, SKILL, others, 1, needs_text=True)] if others else []
+    if _open(game, seat) is not None:
+        out.append(LegalAction(seat, SKILL, (), 0, choices=REPLIES))
+    return out
 
 
 def setup(game: Game, seat: str) -> None:

@@ -14,6 +14,7 @@ from bansha.engine.bus import Trigger
 from bansha.engine.statuses import FORCED
 
 from ..common import WOLVES, bleed_or_give, faction, st
+from . import forced
 
 
 def harvest(game: Game, use: Use) -> Resolution:
@@ -38,7 +39,7 @@ def setup(game: Game, seat: str) -> None:
                 continue
             if not game.seats[harm.target].alive:
                 continue
-            game.trace(f"追魂：{harm.target} 承受的{harm.kind}未造成出局", "追魂")
+            forced.acted(game, f"追魂：{harm.target} 承受的{harm.kind}未造成出局", "追魂")
             yield from bleed_or_give(game, "流血", harm.target, None, seat, "追魂")
 
     def tell_bleeding() -> None:

@@ -12,6 +12,7 @@ from bansha.engine.bus import Trigger
 from bansha.engine.statuses import FORCED
 
 from ..common import st
+from . import forced
 
 SUN: Ability = Ability("日", forced=True)
 ROLE: RoleData = RoleData("太阳", "村民阵营", "弱神", 4, (), (SUN,))
@@ -24,6 +25,7 @@ def setup(game: Game, seat: str) -> None:
         h = game.held.get(seat, "日")
         if h is None or h.off or game.statuses.blocking(seat, FORCED) is not None:
             return
+        forced.acted(game, f"{seat} 出局：日", "日")
         game.announce("日不落", later=game.phase.is_night)
         st(game).extra_noons += 1
         return

@@ -83,7 +83,7 @@ def setup(game: Game, seat: str) -> None:
         h = game.held.get(seat, FEAST)
         if h is not None:
             h.add_charges(1)
-            game.trace(f"贪欲：{name}，暴食次数+1（{h.charges}）", GREED)
+            forced.acted(game, f"贪欲：{name}，暴食次数+1（{h.charges}）", GREED)
         sync_last_shot()
 
     def sync_last_shot() -> None:

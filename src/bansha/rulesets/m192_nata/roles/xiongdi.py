@@ -83,7 +83,7 @@ def setup_younger(game: Game, seat: str) -> None:
             return
         pool = [s for s in game.alive_tuple() if s != seat]
         target = game.rng.choice(pool)
-        game.trace(f"{seat} 未选择继承的目标（强制），随机：{target}", "继承")
+        forced.acted(game, f"{seat} 未选择继承的目标（强制），随机：{target}", "继承")
         h.spend(game.moment, (target,))
         yield from harm(game, Harm(LETHAL, target, seat, "继承", game.moment))
 
@@ -100,6 +100,11 @@ def may_fury(game: Game, seat: str) -> str | None:
 
 def may_inherit(game: Game, seat: str) -> str | None:
     return None if seat in st(game).pack_joined else "继承 只有获得[群内]标签后才能发动"
+
+
+def hide_offers(game: Game, seat: str) -> tuple[str, ...]:
+    """潜藏 at 开局: every full disguise ("可以设置自己的全部表面伪装"; optional)."""
+    return disguise.settings() if game.sub == "开局" else ()
 
 
 def may_hide(game: Game, seat: str) -> str | None:

@@ -7,8 +7,8 @@
 
 精明's pick is the use's `choice` (the skill's name); several picks in one 黄昏 are
 several uses ([数值]), each paid in full. "获取猪技能的角色" = a holder of 苟活 at its
-out, however it came by it. 守夜 reports the skills used this night up to the end of
-凌晨's uses, [强制] ones included (RULINGS 40)."""
+out, however it came by it. 守夜 reports every skill used this night, [强制] triggers
+included, told when 凌晨 ends: after its count (RULINGS 40)."""
 
 from __future__ import annotations
 
@@ -21,8 +21,9 @@ from bansha.engine.held import Origin
 from bansha.engine.outs import Harm
 
 from ..common import harm, role, st, tell
+from ..flow import AFTER_COUNT
 from ..outs import LETHAL
-from . import tongling
+from . import forced, tongling
 
 FARM = "养殖"
 SHREWD = "精明"
@@ -143,28 +144,20 @@ def setup(game: Game, seat: str) -> None:
     game.bus.on("out", on_out, name=SHREWD)
 
     def collect(sub: str) -> None:
-        for u in game.uses.uses():
-            if u.voided is None and u.window == sub and u.ability not in state.night_skills:
-                state.night_skills.append(u.ability)
-
-    def forced_traces() -> list[str]:
-        """[强制] skills that acted tonight as triggers (a trace names them)."""
-        specs = type(game.ruleset).skills
-        label = game.phase.label
-        out: list[str] = []
-        for e in reversed(game.events):
-            if e.at != label:
-                break
-            sk = e.skill
-            if e.kind == "trace" and sk and sk in specs and specs[sk].forced and sk not in out:
-                out.append(sk)
-        return list(reversed(out))
+        """The sub-phase's uses in the order they resolved, then the [强制] skills that
+        acted in it as triggers (forced.acted)."""
+        used = [u.ability for u in game.uses.uses() if u.voided is None and u.window == sub]
+        for name in [*used, *forced.tonight(game, sub)]:
+            if name not in state.night_skills:
+                state.night_skills.append(name)
 
     def report() -> None:
+        """Told when 凌晨 ends ("夜晚阶段，则需要等待当前行动时间段结束之后再通知"), so
+        after its count: 追魂 and the count's out triggers are tonight's too."""
         collect("凌晨")
-        names = state.night_skills + [s for s in forced_traces() if s not in state.night_skills]
         for who in state.watchers:
-            tell(game, who, "守夜：今晚发动的技能：" + ("、".join(names) or "无"), WATCH)
+            tell(game, who, "守夜：今晚发动的技能：" + ("、".join(state.night_skills) or "无"),
+                 WATCH)
         state.watchers = []
 
     def collector(sub: str) -> Callable[[], None]:
@@ -172,7 +165,7 @@ def setup(game: Game, seat: str) -> None:
 
     for sub in NIGHT_SUBS[:-1]:
         state.close_hooks.setdefault(sub, []).append(collector(sub))
-    state.close_hooks.setdefault("凌晨", []).append(report)
+    state.close_hooks.setdefault(AFTER_COUNT, []).append(report)
 
     def new_night() -> None:
         state.night_skills = []

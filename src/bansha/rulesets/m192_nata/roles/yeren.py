@@ -46,13 +46,25 @@ def named_skills(text: str | None) -> list[str]:
     return [p for p in re.split(r"[、，,；;\s]+", text or "") if p]
 
 
+FOLLOW_WITH = FOLLOW + "："  # an offered choice names the two skills: "跟随：通灵、杀人"
+
+
+def parsed(choice: str | None, text: str | None) -> tuple[str | None, list[str]]:
+    """The state and 跟随's two skills: `choice` 跟随/骑乘 with the skills as `text`, or
+    the offered "跟随：A、B" (legal() offers every pair, see offers())."""
+    if choice is not None and choice.startswith(FOLLOW_WITH):
+        return FOLLOW, named_skills(choice.removeprefix(FOLLOW_WITH))
+    return choice, named_skills(text)
+
+
 def partner(game: Game, use: Use) -> Resolution:
     me = use.actor
     state = st(game)
-    if use.choice in (FOLLOW, RIDE) and game.sub == "开局":
-        enter(game, me, use.choice, named_skills(use.text))
+    mode, skills = parsed(use.choice, use.text)
+    if mode in (FOLLOW, RIDE) and game.sub == "开局":
+        enter(game, me, mode, skills)
     elif state.wild.get(me) == FOLLOW:  # 晨曦: the skills of the 跟随 switched to
-        pick(game, me, named_skills(use.text))
+        pick(game, me, skills)
     return
     yield
 
@@ -117,16 +129,16 @@ def pick(game: Game, seat: str, skills: list[str]) -> None:
 
 def partner_problem(game: Game, a: Action) -> str | None:
     state = st(game)
+    mode, names = parsed(a.choice, a.text)
     if game.sub == "开局":
-        if a.choice not in (FOLLOW, RIDE):
+        if mode not in (FOLLOW, RIDE):
             return "野性伙伴：开局选择 跟随 或 骑乘"
-        if a.choice == RIDE:
+        if mode == RIDE:
             return None
     elif state.wild.get(a.seat) != FOLLOW or a.seat in state.wild_skills:
         return "野性伙伴：晨曦自动切换状态；只有切换到跟随时需要选择两个[指定]技能"
-    elif a.choice not in (None, FOLLOW):
+    elif mode not in (None, FOLLOW):
         return "野性伙伴：晨曦必须切换到另外一种状态（现在切换为跟随）"
-    names = named_skills(a.text)
     known = aimed_skills(game)
     if len(names) != 2 or len(set(names)) != 2:
         return "跟随状态需要选择两个不同的[指定]技能（text，如“通灵、杀人”）"
@@ -134,6 +146,34 @@ def partner_problem(game: Game, a: Action) -> str | None:
     if bad:
         return f"{bad[0]} 不是[指定]技能"
     return None
+
+
+_PAIRS: dict[type, tuple[str, ...]] = {}
+
+
+def pairs(game: Game) -> tuple[str, ...]:
+    """"跟随：A、B" for every two [指定] skills of the post (not only those dealt: the
+    offer must not tell which roles are in play); 福祸相依 is the order list's spelling
+    of 煏祸相依, offered once."""
+    key = type(game.ruleset)
+    if key not in _PAIRS:
+        names = [n for n in aimed_skills(game) if n != "福祸相依"]
+        _PAIRS[key] = tuple(f"{FOLLOW_WITH}{x}、{y}" for i, x in enumerate(names)
+                            for y in names[i + 1:])
+    return _PAIRS[key]
+
+
+def offers(game: Game, seat: str) -> tuple[str, ...]:
+    """What 野性伙伴 offers now: at 开局 骑乘 or 跟随 with two skills, until chosen; at a
+    晨曦 that switched to 跟随, the two skills; else nothing (the switch is automatic)."""
+    state = st(game)
+    if not works(game, seat):
+        return ()
+    if game.sub == "开局":
+        return (RIDE, *pairs(game))
+    if game.sub == "晨曦" and state.wild.get(seat) == FOLLOW and seat not in state.wild_skills:
+        return pairs(game)
+    return ()
 
 
 def ram_range(game: Game, seat: str) -> tuple[str, ...]:
@@ -181,7 +221,7 @@ def setup(game: Game, seat: str) -> None:
 
     def on_out(t: Trigger) -> Resolution:
         if t.seat == pig and t.seat is not None:  # "厚皮肉猪处于出局状态时…本技能失效"
-            forced.end(game, seat, PARTNER, "厚皮肉猪出局")
+            forced.end(game, seat, PARTNER, "厚皮肉猪出局", trigger=True)
             state.wild.pop(seat, None)
             state.wild_skills.pop(seat, None)
         return

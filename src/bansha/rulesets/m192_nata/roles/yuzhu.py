@@ -20,6 +20,8 @@ from bansha.engine.statuses import FORCED
 
 from ..common import ELDER, faction, give, role, st, tell
 from ..deal import strength
+from ..flow import AFTER_COUNT
+from . import forced
 
 SHOW = "英灵显现"
 SUMMON = "英灵召唤"
@@ -91,9 +93,14 @@ def setup(game: Game, seat: str) -> None:
             return
         if not works():
             return
+        forced.acted(game, f"{out} 出局：英灵显现", SHOW)
         if out not in state.revealed:
             state.revealed.add(out)  # [翻牌]: the actual identity is public
-            game.announce(f"{out} 翻牌：实际身份是{role(game, out)}", later=game.phase.is_night)
+            line = f"{out} 翻牌：实际身份是{role(game, out)}"
+            if game.phase.is_night:  # after "昨夜出局" (RULINGS 67)
+                night_lines.append(line)
+            else:
+                game.announce(line)
         gain = strength(role(game, out)) // 2
         h = game.held.get(seat, SUMMON)
         if h is not None and gain:
@@ -102,6 +109,15 @@ def setup(game: Game, seat: str) -> None:
                  SHOW)
         return
         yield
+
+    night_lines: list[str] = []  # tonight's 翻牌 lines, announced after the count's
+
+    def after_count() -> None:
+        """"有角色出局时触发此效果：出局的角色[翻牌]": the out first ("昨夜出局"), then its
+        翻牌, both at the next day's opening."""
+        for line in night_lines:
+            game.announce(line, later=True)
+        night_lines.clear()
 
     def dusk_end() -> None:
         """"目标角色于黄昏结束后获得[自由]状态，与御主共群，并且可以使用技能"."""
@@ -148,6 +164,7 @@ def setup(game: Game, seat: str) -> None:
 
     game.bus.on("out", on_out, name=SHOW)
     state.close_hooks.setdefault("黄昏", []).append(dusk_end)
+    state.close_hooks.setdefault(AFTER_COUNT, []).append(after_count)
     for sub in ("晨曦", "正午", "黄昏", "早夜", "午夜", "深夜", "凌晨"):
         state.window_hooks.setdefault(sub, []).append(bind)
 

@@ -42,7 +42,9 @@ def setup(game: Game, seat: str) -> None:
         h = game.held.get(seat, SKILL)
         if t.seat != seat or h is None or h.off:
             return
-        for n in neighbours(game, seat):
+        near = neighbours(game, seat)
+        forced.acted(game, f"{seat} 出局：苟活，{'、'.join(near) or '无人'} 获得[净化]", SKILL)
+        for n in near:
             give(game, "净化", n, None, seat, SKILL)
         return
         yield

@@ -16,6 +16,7 @@ from bansha.engine.statuses import FORCED
 
 from ..common import VILLAGE, faction, give, harm, st, tell
 from ..outs import LETHAL, RED
+from . import forced
 
 REBIRTH = "涅槃重生"
 
@@ -54,7 +55,7 @@ def setup(game: Game, seat: str) -> None:
             if s is not None:
                 s.add_charges(1)
         st(game).reborn += 1
-        game.trace(f"{seat} 涅槃重生：免于出局（{h.kind}），清除负面状态"
+        forced.acted(game, f"{seat} 涅槃重生：免于出局（{h.kind}），清除负面状态"
                    + ("（" + "、".join(s.name for s in gone) + "）" if gone else ""), REBIRTH)
         tell(game, seat, "涅槃重生：你免于此次出局，清除所有负面状态，业炎、天火次数+1", REBIRTH)
         return True
