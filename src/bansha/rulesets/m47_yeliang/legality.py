@@ -85,6 +85,21 @@ def skill_reason(game: Game, seat: str, skill: str) -> str | None:
     return None if limit is None else limit(game, seat)
 
 
+def held_reason(game: Game, seat: str, h: HeldSkill, at: Moment) -> str | None:
+    """`skill_reason` for a night skill the living `seat` holds as `h` (legal()'s
+    question, for every held skill of every seat each night: the look-ups
+    skill_reason makes are known here)."""
+    name = h.ability.name
+    own = OWN_RULE.get(name)
+    if own is not None:
+        return own(game, seat)
+    reason = h.why_not(at, (), False, None, WORDS, False)
+    if reason is not None:
+        return reason
+    limit = NIGHT_LIMIT.get(name)
+    return None if limit is None else limit(game, seat)
+
+
 def missing_skill(game: Game, seat: str, skill: str) -> str:
     """The refusal of a skill `seat` does not hold, naming the ruling that took it
     away or withholds it where one does (RULINGS.md)."""
