@@ -15,7 +15,7 @@ part of every out.
 from __future__ import annotations
 
 from collections.abc import Callable, Generator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from .actions import Action, Prompt
@@ -23,16 +23,25 @@ from .actions import Action, Prompt
 Resolution = Generator[Prompt, Action | None, None]
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)  # __init__ written out: one per out and per night
 class Trigger:
     """What happened: its kind ("out", "final_target", "phase_start", "status", ...),
     the seat it concerns and anything else (`data`)."""
 
     kind: str
-    seat: str | None = None
-    data: dict[str, Any] = field(default_factory=dict)
-    depth: int = 0
-    stopped: bool = False
+    seat: str | None
+    data: dict[str, Any]
+    depth: int
+    stopped: bool
+
+    def __init__(self, kind: str, seat: str | None = None,
+                 data: dict[str, Any] | None = None, depth: int = 0,
+                 stopped: bool = False) -> None:
+        self.kind = kind
+        self.seat = seat
+        self.data = {} if data is None else data
+        self.depth = depth
+        self.stopped = stopped
 
 
 Handler = Callable[[Trigger], Resolution | None]

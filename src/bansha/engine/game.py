@@ -610,14 +610,14 @@ class Game:
     def take(self, seat: str, skill: str) -> Action | None:
         """Take (and remove) `seat`'s submitted `skill` from the window's book (an
         input its ruleset's step takes, or a prompt's answer given ahead)."""
-        book = self.shape.book()
-        u = None if book is None else book.take(f"{seat}/{skill}", held=False)
+        book = self.shape._uses  # Shape.book(), inlined: every step of every night asks
+        u = None if book is None else book.take(f"{seat}/{skill}", False)
         return None if u is None else u.input()
 
     def take_key(self, key: str) -> Action | None:
         """Take the input kept under `key` (`submit_key`: seat/skill, a team's key)."""
-        book = self.shape.book()
-        u = None if book is None else book.take(key, held=False)
+        book = self.shape._uses
+        u = None if book is None else book.take(key, False)
         return None if u is None else u.input()
 
     def grant(self, holder: str, skill: str, by: str | None = None,
@@ -710,7 +710,8 @@ class Game:
     @property
     def bus(self) -> Bus:
         """The trigger bus (bus.py)."""
-        return self.shape.bus()
+        bus = self.shape._bus  # made on first use (Shape.bus); asked at every out
+        return self.shape.bus() if bus is None else bus
 
     @property
     def statuses(self) -> StatusBook:
@@ -725,7 +726,8 @@ class Game:
     @property
     def uses(self) -> UseBook:
         """This window's uses of held abilities, in order (a new book each phase)."""
-        return self.shape.uses()
+        book = self.shape._uses  # made on first use (Shape.uses)
+        return self.shape.uses() if book is None else book
 
     @property
     def record(self) -> RoundRecord:

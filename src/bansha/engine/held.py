@@ -128,14 +128,14 @@ class HeldSkill:
             if a.declaration and (text is None or not text.strip()):
                 return f"{a.name} 需要写明宣言内容"
         charges = self.charges
-        spent = charges is not None and charges <= 0
-        if spent and w.spent_first:
-            return w.spent(self)
         windows = a.windows
+        if charges is not None and charges <= 0:  # spent
+            if not w.spent_first and windows and at.sub not in windows \
+                    and at.part not in windows:
+                return w.window(self, at)
+            return w.spent(self)
         if windows and at.sub not in windows and at.part not in windows:
             return w.window(self, at)
-        if spent:
-            return w.spent(self)
         nights = a.nights
         if nights != "all" and at.part == "night" and (at.day % 2 == 1) != (nights == "odd"):
             return w.nights(self)

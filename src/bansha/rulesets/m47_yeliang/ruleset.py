@@ -17,9 +17,9 @@ from .legality import (
     IF_SUMMONED,
     held_reason,
     may_be_summoned,
-    skill_reason,
     target_reason,
     team_key,
+    use_reason,
     valid_targets,
 )
 from .pack import PACK, in_pack
@@ -175,7 +175,7 @@ class M47Yeliang(Ruleset):
         if skill in IF_SUMMONED and may_be_summoned(game, seat):
             # in case tonight's 召唤 takes him into the pack (RULINGS 15)
             return target_reason(game, seat, skill, action.target)
-        return skill_reason(game, seat, skill) or target_reason(game, seat, skill, action.target)
+        return use_reason(game, seat, skill, action.target)
 
     def submit_key(self, game: Game, action: Action) -> str:
         if action.skill in SKILLS and SKILLS[action.skill].team:

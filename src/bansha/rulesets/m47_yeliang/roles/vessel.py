@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from bansha.engine import Game, RoleSpec, SkillSpec
 
-from ..legality import first_valid, skill_reason, target_reason
+from ..legality import first_valid, target_reason, use_reason
 from ..state import M47State
 from .factions import VILLAGE
 
@@ -62,7 +62,7 @@ def shield(game: Game, st: M47State) -> None:
         _spend(game, zq, a.target or "", "神器")
         game.trace(f"神器：祝器因反噬出局，保护 {a.target} 无效", skill="神器")
         return
-    reason = skill_reason(game, zq, "神器") or target_reason(game, zq, "神器", a.target)
+    reason = use_reason(game, zq, "神器", a.target)
     if reason is not None:
         game.reject(a, reason)
         return
