@@ -67,7 +67,7 @@ def skill_reason(game: Game, seat: str, skill: str) -> str | None:
         return f"本规则没有技能 {skill}"
     if not game.seats[seat].alive:
         return "已出局的角色不能发动技能"
-    return _rule(game, seat, skill, spec, game.held.get(seat, skill))
+    return _rule(game, seat, skill, spec, game.held.get(seat, skill), game.moment)
 
 
 def use_reason(game: Game, seat: str, skill: str, target: str | None) -> str | None:
@@ -79,21 +79,22 @@ def use_reason(game: Game, seat: str, skill: str, target: str | None) -> str | N
     if not game.seats[seat].alive:
         return "已出局的角色不能发动技能"
     h = game.held.get(seat, skill)
-    reason = _rule(game, seat, skill, spec, h)
+    at = game.moment
+    reason = _rule(game, seat, skill, spec, h, at)
     if reason is not None:
         return reason
-    return range_reason(spec, seat, target, game.seats, h, game.moment)
+    return range_reason(spec, seat, target, game.seats, h, at)
 
 
-def _rule(game: Game, seat: str, skill: str, spec: SkillSpec, h: HeldSkill | None
-          ) -> str | None:
+def _rule(game: Game, seat: str, skill: str, spec: SkillSpec, h: HeldSkill | None,
+          at: Moment) -> str | None:
     if skill in OWN_RULE:
         return OWN_RULE[skill](game, seat)
     if h is None:
         return missing_skill(game, seat, skill)
     # spent first, then the night window and odd/even nights (M47's wording); a skill
     # of no window (a trigger's) is refused below
-    reason = h.why_not(game.moment, (), False, None, WORDS, False)
+    reason = h.why_not(at, (), False, None, WORDS, False)
     if reason is not None:
         return reason
     if spec.window != "night":
