@@ -41,6 +41,33 @@ def test_priorities_then_subscription_order() -> None:
     assert seen == ["a", "b", "c"]
 
 
+def test_a_handler_that_asks_nobody_may_be_a_plain_function() -> None:
+    """A plain handler (returning None) runs in its place among generator handlers, and
+    a handler may return a resolution only when it has one to run."""
+    bus = Bus()
+    seen: list[str] = []
+
+    def plain(t: Trigger) -> None:
+        seen.append("plain")
+
+    def asks_sometimes(t: Trigger) -> Resolution | None:
+        if t.seat != "警长":
+            seen.append("nothing to ask")
+            return None
+        return asking()
+
+    def asking() -> Resolution:
+        answer = yield Prompt("警长", (LegalAction("警长", "殉职", ("乙",)),), default="随机")
+        seen.append(f"answered {answer.target if answer else None}")
+
+    bus.on("out", asks_sometimes, priority=2)
+    bus.on("out", plain, priority=1)
+    assert run(bus.fire(Trigger("out", "乙"))) == []
+    prompts = run(bus.fire(Trigger("out", "警长")), [Action("警长", "殉职", target="乙")])
+    assert [p.seat for p in prompts] == ["警长"]
+    assert seen == ["plain", "nothing to ask", "plain", "answered 乙"]
+
+
 def test_instant_insertion_is_depth_first() -> None:
     """【即时插入结算】 "猎人与黑狼王都可以开枪，按照顺序猎人先开枪，枪毙了光，此时光立刻成为
     第二个开枪的玩家，黑狼王被插入结算导致第三个才轮到黑狼王开枪"."""

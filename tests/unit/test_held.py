@@ -3,6 +3,9 @@ target history, lookups by skill."""
 
 from __future__ import annotations
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from bansha.engine.abilities import Ability, Targeting
 from bansha.engine.held import Origin, SkillTable
 from bansha.engine.moment import Calendar, Until
@@ -132,3 +135,31 @@ def test_lookups_by_skill_and_the_history_a_range_check_reads() -> None:
     assert jy.chose_ever("丁") and not jy.chose_ever("戊")
     t.remove("乙", "深渊")
     assert t.holders("深渊") == ["丙"]
+
+
+def _scan(t: SkillTable, name: str) -> list[str]:
+    return [h for h, skills in t._by.items() if name in skills]
+
+
+@given(st.lists(st.tuples(st.sampled_from(("grant", "remove", "remove_all", "first")),
+                          st.sampled_from(("甲", "乙", "丙", "丁")),
+                          st.sampled_from(("谋策", "禁言", "深渊")))))
+def test_holder_lookups_follow_every_change_of_who_holds_what(ops: list[tuple[str, str, str]]
+                                                              ) -> None:
+    """holders/first answer from an index kept beside the tables: after any sequence of
+    grants and removals (looked up in between or not) they answer as a scan of every
+    holder's table in holder order would."""
+    abilities = {a.name: a for a in (MOU_CE, JIN_YAN, SHEN_YUAN)}
+    t = SkillTable()
+    for op, holder, name in ops:
+        if op == "grant":
+            t.grant(holder, abilities[name])
+        elif op == "remove":
+            t.remove(holder, name)
+        elif op == "remove_all":
+            t.remove_all(holder)
+        else:
+            t.first(name)
+        for n in abilities:
+            assert t.holders(n) == _scan(t, n)
+            assert t.first(n) == (_scan(t, n) or [None])[0]

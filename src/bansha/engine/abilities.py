@@ -245,9 +245,15 @@ class UseBook:
 
     def take_every(self, which: Callable[[Use], bool]) -> list[Use]:
         """Take (and remove) every use `which` accepts, in order (what a window left)."""
-        taken = [u for u in self._uses if which(u)]
+        taken: list[Use] = []
+        kept: list[Use] = []
+        for u in self._uses:  # `which` asked once per use
+            if which(u):
+                taken.append(u)
+            else:
+                kept.append(u)
         if taken:
-            self._uses = [u for u in self._uses if not which(u)]
+            self._uses = kept
         return taken
 
     def __contains__(self, key: str) -> bool:

@@ -610,14 +610,14 @@ class Game:
     def take(self, seat: str, skill: str) -> Action | None:
         """Take (and remove) `seat`'s submitted `skill` from the window's book (an
         input its ruleset's step takes, or a prompt's answer given ahead)."""
-        book = self.shape.book()
-        u = None if book is None else book.take(f"{seat}/{skill}", held=False)
+        book = self.shape._uses  # Shape.book(), inlined: every step of every night asks
+        u = None if book is None else book.take(f"{seat}/{skill}", False)
         return None if u is None else u.input()
 
     def take_key(self, key: str) -> Action | None:
         """Take the input kept under `key` (`submit_key`: seat/skill, a team's key)."""
-        book = self.shape.book()
-        u = None if book is None else book.take(key, held=False)
+        book = self.shape._uses
+        u = None if book is None else book.take(key, False)
         return None if u is None else u.input()
 
     def grant(self, holder: str, skill: str, by: str | None = None,
@@ -654,17 +654,16 @@ class Game:
             return
         # a ruleset that writes its skills as SkillSpecs: each dealt role's skills,
         # held by the seat (or its card) as the abilities the specs declare
-        abilities = abilities_of(type(rs))
-        origins: dict[str, Origin] = {}
+        dealt = _dealt_abilities(type(rs))
         for name, seat in self.seats.items():
-            one = len(seat.roles) == 1
-            for i, role_name in enumerate(seat.roles, 1):
-                origin = origins.get(role_name)
-                if origin is None:
-                    origin = origins[role_name] = Origin(role=role_name)
-                holder = name if one else f"{name}:{i}"
-                for sk in rs.roles[role_name].skills:
-                    held.grant(holder, abilities[sk], origin)
+            roles = seat.roles
+            if len(roles) == 1:
+                abilities, origin = dealt[roles[0]]
+                held.grant_all(name, abilities, origin)
+                continue
+            for i, role_name in enumerate(roles, 1):
+                abilities, origin = dealt[role_name]
+                held.grant_all(f"{name}:{i}", abilities, origin)
 
     # the shape's parts (shape.py), as properties
     @property
@@ -711,7 +710,8 @@ class Game:
     @property
     def bus(self) -> Bus:
         """The trigger bus (bus.py)."""
-        return self.shape.bus()
+        bus = self.shape._bus  # made on first use (Shape.bus); asked at every out
+        return self.shape.bus() if bus is None else bus
 
     @property
     def statuses(self) -> StatusBook:
@@ -726,7 +726,8 @@ class Game:
     @property
     def uses(self) -> UseBook:
         """This window's uses of held abilities, in order (a new book each phase)."""
-        return self.shape.uses()
+        book = self.shape._uses  # made on first use (Shape.uses)
+        return self.shape.uses() if book is None else book
 
     @property
     def record(self) -> RoundRecord:
@@ -860,9 +861,11 @@ class Game:
         s = self.seats[seat]
         if not s.alive:
             return
-        yield from self.ruleset.before_out(self, seat, cause)
-        if not s.alive:
-            return
+        before = self.ruleset.before_out(self, seat, cause)
+        if before is not None:
+            yield from before
+            if not s.alive:
+                return
         self.set_alive(seat, False)
         s.out_cause = cause
         s.out_at = self.phase.label
@@ -871,7 +874,9 @@ class Game:
         self.notify(seat, f"你已出局（{cause}）")
         if self.ruleset.win_check_on_out:
             self.check_win()
-        yield from self.ruleset.after_out(self, seat, cause)
+        after = self.ruleset.after_out(self, seat, cause)
+        if after is not None:
+            yield from after
 
     def vote_out_top(self, counts: dict[str, float], cause: str) -> Resolution:
         """The plain tie rule: a single top goes out (announced), a tie or no votes
@@ -919,6 +924,21 @@ def abilities_of(rs: type[Ruleset]) -> dict[str, Ability]:
     if got is None:
         got = _ABILITIES[rs] = {n: rs.abilities.get(n) or ability_of(spec)
                                 for n, spec in rs.skills.items()}
+    return got
+
+
+_DEALT: dict[type[Ruleset], dict[str, tuple[tuple[Ability, ...], Origin]]] = {}
+
+
+def _dealt_abilities(rs: type[Ruleset]) -> dict[str, tuple[tuple[Ability, ...], Origin]]:
+    """Per role of a ruleset that writes its skills as SkillSpecs: the abilities a
+    dealt card of it holds, in the role's order, and their origin (derived once)."""
+    got = _DEALT.get(rs)
+    if got is None:
+        abilities = abilities_of(rs)
+        got = _DEALT[rs] = {
+            name: (tuple(abilities[sk] for sk in role.skills), Origin(role=name))
+            for name, role in rs.roles.items()}
     return got
 
 

@@ -85,15 +85,24 @@ class HeldSkill:
         """Not spent: charges left, or no count."""
         return self.charges is None or self.charges > 0
 
+    # the history readers below are loops, not generator expressions: legality asks
+    # them for every target of every check
     def uses_on(self, day: int) -> int:
-        return sum(1 for m, _ in self.used if m.day == day)
+        n = 0
+        for m, _ in self.used:
+            if m.day == day:
+                n += 1
+        return n
 
     def targets_ever(self) -> set[str]:
         return {t for _, ts in self.used for t in ts}
 
     def chose_ever(self, target: str) -> bool:
         """每名角色只能被选择一次: `target` was among this skill's targets before."""
-        return any(target in ts for _, ts in self.used)
+        for _, ts in self.used:
+            if target in ts:
+                return True
+        return False
 
     def last_targets(self) -> tuple[str, ...]:
         return self.used[-1][1] if self.used else ()
@@ -116,27 +125,35 @@ class HeldSkill:
         tags: ranges and statuses are the caller's (they need the table). `revealed`:
         the user's actual identity is already public; `text`: the declaration;
         `words`: the ruleset's wording; `aim=False`: the targets are checked apart."""
+        # legality asks this for every held skill of every seat in every window: the
+        # common case (on, no 翻牌/宣言, charges left, in its window) takes few steps
         a = self.ability
         w = PLAIN if words is None else words
         if self.off:
             return w.off(self)
-        if a.reveal and revealed:
-            return f"{a.name} 需要翻牌，但你的实际身份已经公开"
-        if a.declaration and (text is None or not text.strip()):
-            return f"{a.name} 需要写明宣言内容"
-        spent = self.charges is not None and self.charges <= 0
-        if spent and w.spent_first:
+        if a.reveal or a.declaration:
+            if a.reveal and revealed:
+                return f"{a.name} 需要翻牌，但你的实际身份已经公开"
+            if a.declaration and (text is None or not text.strip()):
+                return f"{a.name} 需要写明宣言内容"
+        charges = self.charges
+        windows = a.windows
+        if charges is not None and charges <= 0:  # spent
+            if not w.spent_first and windows and at.sub not in windows \
+                    and at.part not in windows:
+                return w.window(self, at)
             return w.spent(self)
-        if a.windows and at.sub not in a.windows and at.part not in a.windows:
+        if windows and at.sub not in windows and at.part not in windows:
             return w.window(self, at)
-        if spent:
-            return w.spent(self)
-        if a.nights != "all" and at.part == "night" and (at.day % 2 == 1) != (a.nights == "odd"):
+        nights = a.nights
+        if nights != "all" and at.part == "night" and (at.day % 2 == 1) != (nights == "odd"):
             return w.nights(self)
         if a.per_day is not None and self.uses_on(at.day) >= a.per_day:
             return f"{a.name} 每天只能使用{a.per_day}次"
+        if not aim:
+            return None
         t = a.target
-        if t is None or not aim:
+        if t is None:
             return None
         if t.from_night and at.part == "night" and at.day < t.from_night:
             return f"{a.name} 第{t.from_night}晚开始才能发动"
@@ -171,26 +188,68 @@ class SkillTable:
 
     def __init__(self) -> None:
         self._by: dict[str, dict[str, HeldSkill]] = {}
+        # ability name -> its holders in holder order, built on the first look-up and
+        # dropped by every change of who holds what: the night's steps ask "who holds
+        # 神器" every night, and a scan of every seat's table cost ~3% of a M47 game
+        self._holders: dict[str, list[str]] | None = None
 
     def grant(self, holder: str, ability: Ability, origin: Origin | None = None) -> HeldSkill:
         """`holder` holds `ability` from now on (a skill held already is replaced:
         its charges and history start again)."""
         h = HeldSkill(ability, NO_ORIGIN if origin is None else origin, ability.initial_uses)
+        name = ability.name
+        by = self._by.get(holder)
+        index = self._holders
+        if by is None:
+            by = self._by[holder] = {}
+            if index is not None:  # a new holder comes last in holder order
+                got = index.get(name)
+                if got is None:
+                    index[name] = [holder]
+                else:
+                    got.append(holder)
+        elif name not in by and index is not None:
+            # a holder that holds other skills: its place among this skill's holders
+            got = index.get(name)
+            if got is None:
+                index[name] = [holder]
+            else:
+                order = self._by
+                got[:] = [x for x in order if x in got or x == holder]
+        by[name] = h
+        return h
+
+    def grant_all(self, holder: str, abilities: tuple[Ability, ...] | list[Ability],
+                  origin: Origin) -> None:
+        """`grant` of each ability in turn, with one origin (a dealt role's skills)."""
         by = self._by.get(holder)
         if by is None:
             by = self._by[holder] = {}
-        by[ability.name] = h
-        return h
+        for ability in abilities:
+            by[ability.name] = HeldSkill(ability, origin, ability.initial_uses)
+        self._holders = None
 
+    def _index(self) -> dict[str, list[str]]:
+        index: dict[str, list[str]] = {}
+        for holder, skills in self._by.items():
+            for name in skills:
+                got = index.get(name)
+                if got is None:
+                    index[name] = [holder]
+                else:
+                    got.append(holder)
+        self._holders = index
+        return index
+
+    # has/table/get: the hottest look-ups of legality (S15 asks ~1600 a game); _NONE,
+    # the empty table of a holder with nothing, is only ever read
     def has(self, holder: str, name: str) -> bool:
-        by = self._by.get(holder)
-        return by is not None and name in by
+        return name in self._by.get(holder, _NONE)
 
     def table(self, holder: str) -> dict[str, HeldSkill]:
         """What `holder` holds, by name, in grant order (the table itself: read it, do
         not change it; hot paths iterate it without a copy)."""
-        by = self._by.get(holder)
-        return _NONE if by is None else by
+        return self._by.get(holder, _NONE)
 
     def names(self, holder: str) -> list[str]:
         """The names of what `holder` holds, in grant order."""
@@ -199,31 +258,42 @@ class SkillTable:
 
     def first(self, name: str) -> str | None:
         """The first holder of ability `name` (a skill one seat holds: 神音), or None."""
-        for h, skills in self._by.items():
-            if name in skills:
-                return h
-        return None
+        index = self._holders
+        if index is None:
+            index = self._index()
+        got = index.get(name)
+        return None if got is None else got[0]
 
     def __repr__(self) -> str:
         return f"SkillTable({self._by!r})"
 
     def remove(self, holder: str, name: str) -> HeldSkill | None:
-        return self._by.get(holder, {}).pop(name, None)
+        gone = self._by.get(holder, {}).pop(name, None)
+        index = self._holders
+        if gone is not None and index is not None:
+            got = index[name]
+            got.remove(holder)
+            if not got:
+                del index[name]
+        return gone
 
     def remove_all(self, holder: str) -> list[HeldSkill]:
         """失去所有技能 (灵狐灿世, 薪火相传): returned so another may receive them."""
+        self._holders = None
         return list(self._by.pop(holder, {}).values())
 
     def get(self, holder: str, name: str) -> HeldSkill | None:
-        by = self._by.get(holder)
-        return None if by is None else by.get(name)
+        return self._by.get(holder, _NONE).get(name)
 
     def of(self, holder: str) -> list[HeldSkill]:
         return list(self._by.get(holder, {}).values())
 
     def holders(self, name: str) -> list[str]:
         """Who holds ability `name` now, in grant order of holders."""
-        return [h for h, skills in self._by.items() if name in skills]
+        index = self._holders
+        if index is None:
+            index = self._index()
+        return list(index.get(name, ()))
 
     def expire(self, at: Moment, edge: Edge) -> list[tuple[str, HeldSkill]]:
         """Drop temporary skills whose `until` is reached by crossing `edge` of `at`."""
@@ -234,4 +304,6 @@ class SkillTable:
                 if u is not None and since is not None and u.reached(since, edge, at):
                     del skills[name]
                     gone.append((holder, h))
+        if gone:
+            self._holders = None
         return gone

@@ -250,13 +250,13 @@ class Ruleset:
         open). None (the default) queues the action for the phase's resolution."""
         return None
 
-    def before_out(self, game: Game, seat: str, cause: str) -> Resolution:
-        return
-        yield
+    # before and after an out: the triggers' resolution, or None when there is none
+    # (the out then costs no generator)
+    def before_out(self, game: Game, seat: str, cause: str) -> Resolution | None:
+        return None
 
-    def after_out(self, game: Game, seat: str, cause: str) -> Resolution:
-        return
-        yield
+    def after_out(self, game: Game, seat: str, cause: str) -> Resolution | None:
+        return None
 
     def vote_weight(self, game: Game, seat: str) -> float:
         return 1.0

@@ -9,7 +9,7 @@ from bansha.engine.ruleset import Resolution
 
 from .roles.mayor import VOTED_OUT
 from .roles.sheriff import elect, vote_weight
-from .state import M47State
+from .state import M47State, StepRun
 
 
 def fmt(x: float) -> str:
@@ -28,7 +28,7 @@ def vote(game: Game, st: M47State) -> Resolution:
         yield from game.vote_out_top(counts, VOTED_OUT)
 
 
-def auto_penalties(game: Game, st: M47State) -> Resolution:
+def auto_penalties(game: Game, st: M47State) -> None:
     """潜水（3）: a living player who did not vote gets a yellow card (option)."""
     if game.ruleset.options.get("penalties") != "auto":
         return
@@ -39,15 +39,17 @@ def auto_penalties(game: Game, st: M47State) -> Resolution:
         if n not in game.votes.current:
             game.trace(f"{n} 未投票：黄牌", name=n)
             game.give_card(n, "黄")
-    return
-    yield
 
 
 SENT_OFF = "红牌罚下"
 
 
-def send_offs(game: Game, st: M47State) -> Resolution:
+def send_offs(game: Game, st: M47State) -> StepRun | None:
     """Red cards take effect after the vote (by day) or after the night's resolution."""
+    return _send_offs(game, st) if game.sent_off_pending else None
+
+
+def _send_offs(game: Game, st: M47State) -> Resolution:
     while game.sent_off_pending:
         seat = game.sent_off_pending.pop(0)
         if game.alive(seat):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bansha.engine import Action, Game
+from bansha.engine import Action, Game, SkillSpec
 from bansha.engine.held import HeldSkill, Refusals
 from bansha.engine.moment import Moment
 from bansha.engine.targeting import range_reason
@@ -62,27 +62,57 @@ def team_key(game: Game, seat: str, skill: str) -> str:
 
 def skill_reason(game: Game, seat: str, skill: str) -> str | None:
     """Why `seat` cannot use `skill` in the open night window (None = it can)."""
-    s = game.seats[seat]
     spec = game.ruleset.skills.get(skill)
     if spec is None:
         return f"本规则没有技能 {skill}"
-    if not s.alive:
+    if not game.seats[seat].alive:
         return "已出局的角色不能发动技能"
-    own = OWN_RULE.get(skill)
-    if own is not None:
-        return own(game, seat)
+    return _rule(game, seat, skill, spec, game.held.get(seat, skill), game.moment)
+
+
+def use_reason(game: Game, seat: str, skill: str, target: str | None) -> str | None:
+    """`skill_reason`, then `target_reason`: why `seat` cannot use `skill` on `target`
+    now (the held skill and the moment looked up once for both)."""
+    spec = game.ruleset.skills.get(skill)
+    if spec is None:
+        return f"本规则没有技能 {skill}"
+    if not game.seats[seat].alive:
+        return "已出局的角色不能发动技能"
     h = game.held.get(seat, skill)
+    at = game.moment
+    reason = _rule(game, seat, skill, spec, h, at)
+    if reason is not None:
+        return reason
+    return range_reason(spec, seat, target, game.seats, h, at)
+
+
+def _rule(game: Game, seat: str, skill: str, spec: SkillSpec, h: HeldSkill | None,
+          at: Moment) -> str | None:
+    if skill in OWN_RULE:
+        return OWN_RULE[skill](game, seat)
     if h is None:
         return missing_skill(game, seat, skill)
     # spent first, then the night window and odd/even nights (M47's wording); a skill
     # of no window (a trigger's) is refused below
-    reason = h.why_not(game.moment, words=WORDS, aim=False)
+    reason = h.why_not(at, (), False, None, WORDS, False)
     if reason is not None:
         return reason
     if spec.window != "night":
         return f"{skill} 不是可主动发动的夜晚技能"
-    limit = NIGHT_LIMIT.get(skill)
-    return None if limit is None else limit(game, seat)
+    return NIGHT_LIMIT[skill](game, seat) if skill in NIGHT_LIMIT else None
+
+
+def held_reason(game: Game, seat: str, h: HeldSkill, at: Moment) -> str | None:
+    """`skill_reason` for a night skill the living `seat` holds as `h` (legal()'s
+    question, for every held skill of every seat each night: the look-ups
+    skill_reason makes are known here)."""
+    name = h.ability.name
+    if name in OWN_RULE:
+        return OWN_RULE[name](game, seat)
+    reason = h.why_not(at, (), False, None, WORDS, False)
+    if reason is not None:
+        return reason
+    return NIGHT_LIMIT[name](game, seat) if name in NIGHT_LIMIT else None
 
 
 def missing_skill(game: Game, seat: str, skill: str) -> str:
@@ -155,7 +185,7 @@ def first_valid(game: Game, seat: str | None, skill: str,
     a = game.take_key(key) if key else (game.take(seat, skill) if seat else None)
     if a is None:
         return None
-    reason = skill_reason(game, a.seat, skill) or target_reason(game, a.seat, skill, a.target)
+    reason = use_reason(game, a.seat, skill, a.target)
     if reason is not None:
         game.reject(a, reason)
         return None

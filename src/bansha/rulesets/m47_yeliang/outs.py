@@ -21,14 +21,12 @@ NIGHT_START = "夜晚开始"
 KILL = frozenset({"指杀"})
 
 
-def announce_day_out(t: Trigger) -> Resolution:
+def announce_day_out(t: Trigger) -> None:
     game: Game = t.data["game"]
     if not game.phase.is_night and t.data["cause"] not in (VOTED_OUT, SENT_OFF):
         # a day out other than the vote and a red card (announced where they happen):
         # 心碎, 神堕 — "讨论日进行时、投票结束时都会随时公示游戏流程相关信息"
         game.announce(f"{t.seat} 出局")
-    return
-    yield
 
 
 def pipeline(game: Game, st: M47State) -> OutPipeline:
@@ -72,9 +70,10 @@ def wire(game: Game) -> None:
     bus.on(sheriff.BADGE, sad_villager.heartbreak, name="心碎")
 
 
-def before_out(game: Game, seat: str, cause: str) -> Resolution:
+def before_out(game: Game, seat: str, cause: str) -> Resolution | None:
     if game.bus.heard(BEFORE_OUT):  # most games never reach 换代: nobody listens
-        yield from game.bus.fire(Trigger(BEFORE_OUT, seat, {"game": game, "cause": cause}))
+        return game.bus.fire(Trigger(BEFORE_OUT, seat, {"game": game, "cause": cause}))
+    return None
 
 
 def after_out(game: Game, seat: str, cause: str) -> Resolution:

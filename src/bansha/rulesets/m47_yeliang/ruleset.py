@@ -15,10 +15,11 @@ from .deadlines import DEADLINES
 from .forum import FORUM_RULES
 from .legality import (
     IF_SUMMONED,
+    held_reason,
     may_be_summoned,
-    skill_reason,
     target_reason,
     team_key,
+    use_reason,
     valid_targets,
 )
 from .pack import PACK, in_pack
@@ -28,6 +29,8 @@ from .schedule import DAY, NIGHT, SCHEDULE
 from .state import M47State, NightTally, m47
 
 GODS = ("神明", "祝器", "女巫", "村长")
+# the skills used in the night window, which legal() offers
+NIGHT_SKILLS: frozenset[str] = frozenset(k for k, sp in SKILLS.items() if sp.window == "night")
 
 
 def _wolf_side_lost(g: Game) -> bool:
@@ -129,11 +132,18 @@ class M47Yeliang(Ruleset):
         if not game.phase.is_night:
             return acts
         table = game.held.table(seat)
-        names = [k for k, h in table.items() if SKILLS[k].window == "night" and h.usable()]
-        if "召唤" in table and in_pack(game, seat):  # the pack's, listed again
-            names.append("召唤")
-        for sk in names:
-            if skill_reason(game, seat, sk) is None:
+        # the held night skills not spent (skill_reason's first checks, known here)
+        held = [h for k, h in table.items()
+                if k in NIGHT_SKILLS and (h.charges is None or h.charges > 0)]
+        summon = table.get("召唤")
+        if summon is not None and in_pack(game, seat):  # the pack's, listed again
+            held.append(summon)
+        if not held:
+            return acts
+        at = game.moment
+        for h in held:
+            if held_reason(game, seat, h, at) is None:
+                sk = h.ability.name
                 targets = valid_targets(game, seat, sk)
                 if targets:
                     acts.append(LegalAction(seat, sk, targets, team=SKILLS[sk].team))
@@ -165,7 +175,7 @@ class M47Yeliang(Ruleset):
         if skill in IF_SUMMONED and may_be_summoned(game, seat):
             # in case tonight's 召唤 takes him into the pack (RULINGS 15)
             return target_reason(game, seat, skill, action.target)
-        return skill_reason(game, seat, skill) or target_reason(game, seat, skill, action.target)
+        return use_reason(game, seat, skill, action.target)
 
     def submit_key(self, game: Game, action: Action) -> str:
         if action.skill in SKILLS and SKILLS[action.skill].team:
@@ -181,7 +191,9 @@ class M47Yeliang(Ruleset):
         st.open_outs = lambda: outs.pipeline(game, st)
         try:
             for _window, step in NIGHT if night else DAY:  # the order table, schedule.py
-                yield from step(game, st)
+                run = step(game, st)
+                if run is not None:  # what the step could not settle at once
+                    yield from run
         finally:  # also when the game ends mid-resolution: no Game kept in a cycle
             if st.outs is not None:
                 st.out_records.extend(st.outs.records)
@@ -197,7 +209,7 @@ class M47Yeliang(Ruleset):
             else:
                 game.reject(a, f"{when}无法结算该技能")
 
-    def before_out(self, game: Game, seat: str, cause: str) -> Resolution:
+    def before_out(self, game: Game, seat: str, cause: str) -> Resolution | None:
         return outs.before_out(game, seat, cause)
 
     def after_out(self, game: Game, seat: str, cause: str) -> Resolution:

@@ -14,6 +14,9 @@ from bansha.engine.state import state_of
 if TYPE_CHECKING:
     from bansha.engine import Game
 
+# what an order-table step leaves to run (schedule.py): prompts, answers, any result
+StepRun = Generator[Prompt, Action | None, object]
+
 
 class NightTally:
     """What the night's choices add up to before (9)–(10) settle them (one per night)."""

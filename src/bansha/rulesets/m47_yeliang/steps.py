@@ -6,10 +6,14 @@ from __future__ import annotations
 from bansha.engine import Game
 from bansha.engine.ruleset import Resolution
 
-from .state import M47State
+from .state import M47State, StepRun
 
 
-def kills(game: Game, st: M47State) -> Resolution:
+def kills(game: Game, st: M47State) -> StepRun | None:
+    return _kills(game, st) if st.night.kills else None
+
+
+def _kills(game: Game, st: M47State) -> Resolution:
     for target, by in st.night.kills:
         if not game.alive(target):
             game.trace(f"{by}：{target} 已出局，指杀无效", skill=by, name=target)

@@ -30,7 +30,7 @@ SENT_OFF = "红牌罚下"
 BEFORE_OUT = "出局前"  # the bus trigger before an out (outs.py fires it)
 
 
-def voice_and_soothe(game: Game, st: M47State) -> Resolution:
+def voice_and_soothe(game: Game, st: M47State) -> None:
     """（4）神明：选择<神音>或<安抚>的目标."""
     for sk in ("神音", "安抚"):
         god = game.held.first(sk)  # the 神明 while he holds it (换代 takes both away)
@@ -48,11 +48,9 @@ def voice_and_soothe(game: Game, st: M47State) -> Resolution:
             st.night.voice_by = god
         else:
             game.notify(god, f"安抚：{a.target} 的身份是{t.role}", skill="安抚")
-    return
-    yield
 
 
-def succession(t: Trigger) -> Resolution:
+def succession(t: Trigger) -> None:
     """换代: the first night after the 祝器 went out."""
     game: Game = t.data["game"]
     st = m47(game)
@@ -63,8 +61,6 @@ def succession(t: Trigger) -> Resolution:
         game.grant(god, "神堕", by=god, via="换代")
         game.bus.on(BEFORE_OUT, fall, name="神堕")  # "当你出局时"
         game.notify(god, "换代：祝器已出局，你失去技能神音和安抚，获得技能<神堕>", skill="换代")
-    return
-    yield
 
 
 def fall(t: Trigger) -> Resolution:

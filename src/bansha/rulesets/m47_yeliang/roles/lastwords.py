@@ -8,7 +8,6 @@ import re
 
 from bansha.engine import Game, SkillSpec
 from bansha.engine.bus import Trigger
-from bansha.engine.ruleset import Resolution
 
 SKILLS: tuple[SkillSpec, ...] = (
     SkillSpec("遗言", window="any", target="none", text="出局角色留下的遗言（前四名出局者）"),
@@ -30,14 +29,12 @@ def refusal(game: Game, seat: str, text: str | None) -> str | None:
         closed="遗言已公示，不能再提交")
 
 
-def grant(t: Trigger) -> Resolution:
+def grant(t: Trigger) -> None:
     game: Game = t.data["game"]
     seat = t.seat
     assert seat is not None
     if t.data["cause"] != SENT_OFF and game.lastwords.grant(seat) is not None:
         game.notify(seat, "你可以留下遗言（请在下一个白天开始前提交）", skill="遗言")
-    return
-    yield
 
 
 def publish(game: Game) -> None:

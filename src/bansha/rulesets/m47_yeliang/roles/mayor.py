@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from bansha.engine import Game, RoleSpec, SkillSpec
 from bansha.engine.bus import Trigger
-from bansha.engine.ruleset import Resolution
 
 from ..state import M47State, m47
 from .factions import VILLAGE
@@ -31,7 +30,7 @@ def second_life(game: Game, st: M47State, target: str) -> bool:
     return True
 
 
-def curse(t: Trigger) -> Resolution:
+def curse(t: Trigger) -> None:
     game: Game = t.data["game"]
     cause: str = t.data["cause"]
     mayor = t.seat
@@ -51,8 +50,6 @@ def curse(t: Trigger) -> Resolution:
     names = "、".join(lost) or "无"
     game.trace(f"长寿之命：村长出局（{cause}），所有村民阵营角色失去非强制性技能（{names}）",
                skill="长寿之命")
-    return
-    yield
 
 
 def why_missing(game: Game, st: M47State, seat: str, skill: str) -> str | None:

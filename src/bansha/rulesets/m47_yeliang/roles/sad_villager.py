@@ -19,7 +19,7 @@ SKILLS: tuple[SkillSpec, ...] = (
 ROLE: RoleSpec = RoleSpec("伤心的村民", UNDECIDED, 1, ("心碎", "依靠"))
 
 
-def lean_on(t: Trigger) -> Resolution:
+def lean_on(t: Trigger) -> None:
     """依靠 (on the first election): his faction becomes the sheriff's."""
     game: Game = t.data["game"]
     winner = t.seat
@@ -30,15 +30,18 @@ def lean_on(t: Trigger) -> Resolution:
         game.notify(sad, f"依靠：你的阵营转变为警长 {winner} 的阵营", skill="依靠")
         game.trace(f"依靠：{sad} 的阵营变为 {game.seats[sad].faction}", skill="依靠")
         game.check_win()
-    return
-    yield
 
 
-def heartbreak(t: Trigger) -> Resolution:
+def heartbreak(t: Trigger) -> Resolution | None:
     """心碎: the 伤心的村民 cannot hold the badge; getting it sends him out at once."""
     game: Game = t.data["game"]
     seat = t.seat
     assert seat is not None
     if game.held.has(seat, "心碎"):
         game.trace(f"心碎：{seat} 获得警长，立刻出局", skill="心碎")
-        yield from m47(game).hit(seat, "心碎")
+        return _out(game, seat)
+    return None
+
+
+def _out(game: Game, seat: str) -> Resolution:
+    yield from m47(game).hit(seat, "心碎")

@@ -43,15 +43,17 @@ def elect(game: Game) -> Resolution:
     yield from game.bus.fire(Trigger(BADGE, winner, {"game": game}))
 
 
-def pass_badge(t: Trigger) -> Resolution:
+def pass_badge(t: Trigger) -> Resolution | None:
     """殉职: the outgoing sheriff must pass the badge to an alive player; random when
     sent off by a red card or when no answer comes in time."""
     game: Game = t.data["game"]
+    return None if game.sheriff != t.seat else _pass_badge(game, t)
+
+
+def _pass_badge(game: Game, t: Trigger) -> Resolution:
     cause: str = t.data["cause"]
     seat = t.seat
     assert seat is not None
-    if game.sheriff != seat:
-        return
     targets = tuple(n for n in game.order if n != seat and game.alive(n))
     if not targets:
         game.set_sheriff(None)

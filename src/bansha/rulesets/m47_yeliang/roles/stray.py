@@ -11,7 +11,7 @@ from bansha.engine.ruleset import Resolution
 
 from ..legality import NOT_SUMMONED, first_valid, joined_tonight, skill_reason, valid_targets
 from ..pack import in_pack, pack
-from ..state import M47State, m47
+from ..state import M47State, StepRun, m47
 from .factions import WOLF_SIDE
 
 SKILLS: tuple[SkillSpec, ...] = (
@@ -34,7 +34,7 @@ ROLE: RoleSpec = RoleSpec("野良", WOLF_SIDE, 1, ("流浪", "寻仇", "侵蚀",
 STRAY_ONLY = ("流浪", "寻仇", "侵蚀", "反噬")
 
 
-def joins_pack(t: Trigger) -> Resolution:
+def joins_pack(t: Trigger) -> None:
     """大杀四方: entering the pack the 野良 loses 流浪/寻仇/侵蚀/反噬 and gains 双刀 (and
     the pack's 杀人 in place of his own)."""
     game: Game = t.data["game"]
@@ -46,11 +46,9 @@ def joins_pack(t: Trigger) -> Resolution:
     game.grant(seat, "杀人", by=seat, via="大杀四方")
     game.notify(seat, "召唤：你被狼群召唤，进入狼群（大杀四方：失去流浪、寻仇、侵蚀、反噬，"
                       "获得双刀）。狼群成员：" + "、".join(pack(game)), skill="大杀四方")
-    return
-    yield
 
 
-def revenge(t: Trigger) -> Resolution:
+def revenge(t: Trigger) -> None:
     """寻仇: from the first night that begins with every 狼人 out, his own 杀人."""
     game: Game = t.data["game"]
     st = m47(game)
@@ -60,8 +58,6 @@ def revenge(t: Trigger) -> Resolution:
             and not any(game.seats[w].alive for w in st.wolves):
         game.grant(stray, "杀人", by=stray, via="寻仇")
         game.notify(stray, "寻仇：所有狼人均已出局，你获得技能【杀人】", skill="寻仇")
-    return
-    yield
 
 
 def double(game: Game, st: M47State) -> Resolution:
@@ -91,23 +87,25 @@ def double(game: Game, st: M47State) -> Resolution:
             game.trace(f"双刀：{a.seat} 额外指杀 {a.target}", skill="双刀")
 
 
-def erode(game: Game, st: M47State) -> Resolution:
+def erode(game: Game, st: M47State) -> StepRun | None:
     """（5）野良：结算<侵蚀>: the 神音 of (4) named him."""
     night = st.night
     god = night.voice_by
     if night.voice and god and game.held.has(night.voice, "侵蚀"):
         game.trace(f"侵蚀：神明的神音指定了野良 {night.voice}，神明立即出局", skill="侵蚀")
-        yield from st.hit(god, "侵蚀")
+        return st.hit(god, "侵蚀")
+    return None
 
 
-def backlash(game: Game, st: M47State) -> Resolution:
+def backlash(game: Game, st: M47State) -> StepRun | None:
     """（7）野良：结算<反噬>: the 道标 of (6) named him."""
     night = st.night
     zq = night.beacon_by
     if night.beacon and zq and game.held.has(night.beacon, "反噬"):
         night.backlash = True
         game.trace(f"反噬：祝器的道标指定了野良 {night.beacon}，祝器立即出局", skill="反噬")
-        yield from st.hit(zq, "反噬")
+        return st.hit(zq, "反噬")
+    return None
 
 
 def why_missing(game: Game, st: M47State, seat: str, skill: str) -> str | None:

@@ -6,9 +6,8 @@ step (9)'s (protections in ruleset.py)."""
 from __future__ import annotations
 
 from bansha.engine import Game, RoleSpec, SkillSpec
-from bansha.engine.ruleset import Resolution
 
-from ..legality import first_valid, skill_reason, target_reason
+from ..legality import first_valid, target_reason, use_reason
 from ..state import M47State
 from .factions import VILLAGE
 
@@ -31,7 +30,7 @@ def _spend(game: Game, seat: str, target: str, skill: str = "道标") -> None:
     held.spend(game.moment, (target,))
 
 
-def beacon(game: Game, st: M47State) -> Resolution:
+def beacon(game: Game, st: M47State) -> None:
     """（6）祝器：选择是否发动<道标>."""
     zq = game.held.first("道标")
     a = first_valid(game, zq, "道标")
@@ -44,11 +43,9 @@ def beacon(game: Game, st: M47State) -> Resolution:
         game.notify(zq, f"道标：{a.target}——村民", skill="道标")
     else:
         game.trace(f"道标：{a.target} 不是村民，无反馈", skill="道标")
-    return
-    yield
 
 
-def shield(game: Game, st: M47State) -> Resolution:
+def shield(game: Game, st: M47State) -> None:
     """（8）祝器：选择发动<神器>的目标."""
     zq = game.held.first("神器")
     if zq is None:
@@ -65,12 +62,10 @@ def shield(game: Game, st: M47State) -> Resolution:
         _spend(game, zq, a.target or "", "神器")
         game.trace(f"神器：祝器因反噬出局，保护 {a.target} 无效", skill="神器")
         return
-    reason = skill_reason(game, zq, "神器") or target_reason(game, zq, "神器", a.target)
+    reason = use_reason(game, zq, "神器", a.target)
     if reason is not None:
         game.reject(a, reason)
         return
     _spend(game, zq, a.target or "", "神器")
     st.night.shield = a.target
     game.trace(f"神器：保护 {a.target}", skill="神器")
-    return
-    yield

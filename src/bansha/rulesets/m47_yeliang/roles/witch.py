@@ -11,7 +11,7 @@ from bansha.engine import Action, Game, LegalAction, Prompt, RoleSpec, SkillSpec
 from bansha.engine.ruleset import Resolution
 
 from ..legality import first_valid, skill_reason, valid_targets
-from ..state import M47State, m47
+from ..state import M47State, StepRun, m47
 from .factions import VILLAGE
 
 SKILLS: tuple[SkillSpec, ...] = (
@@ -91,8 +91,14 @@ def potions(game: Game, st: M47State) -> Resolution:
         break  # only one of 救药/毒药 per night; a second was refused on submit
 
 
-def poison_out(game: Game, st: M47State) -> Resolution:
+def poison_out(game: Game, st: M47State) -> StepRun | None:
     """（10）毒药结算：<毒药>对象出局."""
-    if st.night.poisoned is not None:
-        yield from st.hit(st.night.poisoned, "毒药")
-    st.witch_tonight = None  # the night's potions are settled (裁定27 holds for one night)
+    if st.night.poisoned is None:
+        st.witch_tonight = None  # the night's potions are settled (裁定27 holds for one night)
+        return None
+    return _poison_out(st, st.night.poisoned)
+
+
+def _poison_out(st: M47State, target: str) -> Resolution:
+    yield from st.hit(target, "毒药")
+    st.witch_tonight = None

@@ -65,7 +65,7 @@ def _submitted_at(game: Game, a: object) -> int:
     return -1
 
 
-def kill(game: Game, st: M47State) -> Resolution:
+def kill(game: Game, st: M47State) -> None:
     """（1）狼人：选择<杀人>的目标 (or the lone 野良's own, after 寻仇)."""
     stray = st.stray
     key = f"{PACK}/杀人"
@@ -87,5 +87,3 @@ def kill(game: Game, st: M47State) -> Resolution:
     if a is not None and a.target is not None:
         st.night.kills.append((a.target, "杀人"))
         game.trace(f"杀人：{a.seat} 指杀 {a.target}", skill="杀人")
-    return
-    yield
