@@ -181,9 +181,22 @@ def legal(game: Game, seat: str) -> list[LegalAction]:
     out: list[LegalAction] = []
     if not present(game, seat):
         return out
-    for h in game.held.of(seat):
+    held = game.held.table(seat)
+    if not held:
+        return out
+    # pending() asks every seat at every step, and most skills are out of their
+    # window: refusal() would refuse them after the range and offers were built, so
+    # the two tests of why_not that need no table (switched off, not its window)
+    # come first; refusal() still judges the rest
+    at = game.moment
+    refreshed = st(game).opening_now
+    opening_now = bool(refreshed) and refreshed.get(seat) == _window(game)
+    for h in list(held.values()):
         a = h.ability
-        if not a.windows or (a.forced and a.target is None):
+        if not a.windows or (a.forced and a.target is None) or h.off:
+            continue
+        if at.sub not in a.windows and at.part not in a.windows \
+                and not (opening_now and OPENING in a.windows):
             continue
         targets = offered(game, h, seat)
         t = a.target
