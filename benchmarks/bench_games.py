@@ -4,6 +4,8 @@
     .venv/bin/python benchmarks/bench_games.py --rulesets m47-yeliang --bots random --runs 5
     .venv/bin/python benchmarks/bench_games.py --profile m47-yeliang --bots random
     .venv-fast/bin/python benchmarks/bench_games.py ...       # the compiled build (make fast)
+    .venv-fast/bin/python benchmarks/bench_games.py --rulesets m47-yeliang m192-nata --bots random
+                                                    # issue 11's goal: M192 >= 40% of M47, one run
 
 For each (ruleset, bots) it measures, `--runs` times, and reports medians:
 

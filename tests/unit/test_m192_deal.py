@@ -15,10 +15,13 @@ from bansha.engine import Game, SetupError
 from bansha.rulesets.m192_nata.deal import (
     BY_NAME,
     POOL_OF,
+    POOLS,
     cooccurrence_problems,
     draw,
+    fits,
     ratio_ok,
     ratio_tenths,
+    sample_indices,
     setup_problem,
 )
 from bansha.rulesets.m192_nata.roster import ROSTER
@@ -54,6 +57,43 @@ def test_every_deal_holds_the_pools_the_rules_and_the_ratio(seed: int) -> None:
         "狼": 4, "验人系": 1, "强神": 4, "弱神": 4, "独立": 1}
     assert cooccurrence_problems(roles) == [] and ratio_ok(roles)
     assert setup_problem(roles) is None
+
+
+def _draw_by_sample(rng: random.Random) -> list[str]:
+    """The plain reading of the deal: rng.sample per pool until the table holds."""
+    while True:
+        roles = [r for pool, pick in POOLS for r in rng.sample(POOL_OF[pool], pick)]
+        if not cooccurrence_problems(roles) and ratio_ok(roles):
+            rng.shuffle(roles)
+            return roles
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_the_fast_draw_deals_what_rng_sample_deals(seed: int) -> None:
+    """draw() samples by hand for speed: the same tables as random.sample, seed by seed
+    (if a Python changed sample's algorithm, this says so)."""
+    assert draw(random.Random(f"deal:{seed}")) == _draw_by_sample(random.Random(f"deal:{seed}"))
+
+
+@pytest.mark.parametrize(("n", "k"), [(10, 4), (2, 1), (1, 1), (21, 5)])
+def test_sample_indices_picks_as_random_sample(n: int, k: int) -> None:
+    for seed in range(200):
+        a, b = random.Random(seed), random.Random(seed)
+        assert [list(range(n))[i] for i in sample_indices(a.getrandbits, n, k)] == \
+            b.sample(range(n), k)
+        assert a.getstate() == b.getstate()
+
+
+def test_fits_is_the_problem_lists_verdict() -> None:
+    rng = random.Random(7)
+    names = list(BY_NAME)
+    tables = [LEGAL, ["狼兄"], ["狼弟", "狼兄"], ["野人"], ["养殖者", "厚皮肉猪"],
+              ["赤狼", "狼兄", "狼弟", "饕餮"], ["赤狼", "狼兄", "狼弟", "渊狼"]]
+    tables += [[r for pool, pick in POOLS for r in rng.sample(POOL_OF[pool], pick)]
+               for _ in range(3000)]
+    tables += [rng.sample(names, rng.randint(1, 14)) for _ in range(1000)]
+    for roles in tables:
+        assert fits(roles) == (not cooccurrence_problems(roles) and ratio_ok(roles)), roles
 
 
 def test_the_cooccurrence_rules() -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 
 from .roster import ROSTER, RosterRole
 
@@ -99,10 +100,69 @@ def setup_problem(roles: list[str]) -> str | None:
 
 
 def draw(rng: random.Random) -> list[str]:
-    """One table of the post's setup, in seat order."""
+    """One table of the post's setup, in seat order.
+
+    A hundred draws or so per deal made the deal a fifth of a simulated game, so a
+    draw is `rng.sample` of each pool done by hand on indices (`sample_indices`,
+    the very same picks) and judged by `fits` (the same verdict as the problem
+    lists, without their messages)."""
+    bits = rng.getrandbits
     for _ in range(MAX_DRAWS):
-        roles = [r for pool, pick in POOLS for r in rng.sample(POOL_OF[pool], pick)]
-        if not cooccurrence_problems(roles) and ratio_ok(roles):
+        roles: list[str] = []
+        for names, pick in _DRAW_POOLS:
+            for i in sample_indices(bits, len(names), pick):
+                roles.append(names[i])
+        if fits(roles):
             rng.shuffle(roles)
             return roles
     raise ValueError("发牌失败：没有抽到符合附加规则4的配置")  # pragma: no cover (p ≈ 1%)
+
+
+_DRAW_POOLS: tuple[tuple[tuple[str, ...], int], ...] = tuple(
+    (tuple(POOL_OF[pool]), pick) for pool, pick in POOLS)
+# random.sample takes its "pool" branch (the one sample_indices repeats) for a
+# population of at most 21 and a sample of at most 5
+assert all(len(names) <= 21 and pick <= 5 for names, pick in _DRAW_POOLS)
+_STRENGTH: dict[str, int] = {r.name: strength(r.name) for r in ROSTER}
+_VILLAGE: frozenset[str] = frozenset(r.name for r in ROSTER if r.pool in VILLAGE_POOLS)
+_WOLF: frozenset[str] = frozenset(r.name for r in ROSTER if r.pool == "狼")
+_PACK: frozenset[str] = frozenset(r.name for r in ROSTER if in_pack(r.name))
+
+
+def sample_indices(bits: Callable[[int], int], n: int, k: int) -> list[int]:
+    """The indices `random.Random.sample(population, k)` picks from a population of
+    `n` <= 21 (k <= 5), drawing the same bits from `bits` (the rng's getrandbits):
+    its pool branch, each index by `_randbelow_with_getrandbits` (tests compare the
+    two, seed by seed)."""
+    pool = list(range(n))
+    out: list[int] = []
+    for i in range(k):
+        m = n - i
+        width = m.bit_length()
+        r = bits(width)
+        while r >= m:
+            r = bits(width)
+        out.append(pool[r])
+        pool[r] = pool[m - 1]
+    return out
+
+
+def fits(roles: list[str]) -> bool:
+    """`not cooccurrence_problems(roles) and ratio_ok(roles)`, without the messages."""
+    have = set(roles)
+    if ("狼兄" in have) != ("狼弟" in have):
+        return False
+    if "厚皮肉猪" not in have and ("野人" in have or "养殖者" in have):
+        return False
+    village = wolves = count = pack = 0
+    for r in roles:
+        if r in _WOLF:
+            wolves += _STRENGTH[r]
+            count += 1
+            if r in _PACK:
+                pack += 1
+        elif r in _VILLAGE:
+            village += _STRENGTH[r]
+    if "赤狼" in have and 2 * pack <= count:
+        return False
+    return wolves > 0 and RATIO_LOW * wolves <= 10 * village <= RATIO_HIGH * wolves

@@ -91,7 +91,7 @@ def change(game: Game, a: Action) -> Resolution:
 def offer(game: Game, seat: str) -> LegalAction | None:
     """The free 改票 as a `改票`, where the engine offers none (the voter's change is
     used up, or 加速 holds)."""
-    if game.resolving or not in_play(game, seat) or out_target(game, seat) is None:
+    if game.resolving or out_target(game, seat) is None or not in_play(game, seat):
         return None
     if game.votes.may_change(seat):
         return None  # the engine offers a 改票; canonical turns it into the free one

@@ -181,11 +181,25 @@ def legal(game: Game, seat: str) -> list[LegalAction]:
     out: list[LegalAction] = []
     if not present(game, seat):
         return out
-    for h in game.held.of(seat):
+    held = game.held.table(seat)
+    if not held:
+        return out
+    # pending() asks every seat at every step, and most skills are out of their
+    # window: refusal() would refuse them after the range and offers were built, so
+    # the two tests of why_not that need no table (switched off, not its window)
+    # come first; refusal() still judges the rest
+    at = game.moment
+    refreshed = st(game).opening_now
+    opening_now = bool(refreshed) and refreshed.get(seat) == _window(game)
+    for h in list(held.values()):
         a = h.ability
         offer = OFFERS.get(a.name)  # the choices open now (精明 …): none, not offered
-        if not a.windows or (a.forced and a.target is None and offer is None) or a.declaration:
+        if not a.windows or (a.forced and a.target is None and offer is None) \
+                or a.declaration or h.off:
             continue  # a [宣言] is offered to everyone by its role module (审讯)
+        if at.sub not in a.windows and at.part not in a.windows \
+                and not (opening_now and OPENING in a.windows):
+            continue
         targets = offered(game, h, seat)
         t = a.target
         probe = targets[:t.count] if t is not None else ()

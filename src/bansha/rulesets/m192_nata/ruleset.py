@@ -302,7 +302,7 @@ class M192Nata(Ruleset):
         words = game.lastwords.offer(seat) if not game.seats[seat].alive else None
         if words is not None and seat not in st(game).empty_words:
             acts.append(words)
-        if (game.phase == Phase("day", 1) and game.sub == flow.OPENING
+        if (game.sub == flow.OPENING and game.phase == Phase("day", 1)
                 and game.seats[seat].alive and seat not in st(game).candidates):
             acts.append(LegalAction(seat, CANDIDACY, (), 0))
         return acts
