@@ -16,6 +16,7 @@ import datetime as dt
 import logging
 import secrets
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -23,6 +24,8 @@ from typing import Any
 from bansha.engine import Action, Game, GameLog, Phase, SetupError, get_ruleset
 from bansha.engine.deadlines import window_deadline
 from bansha.store import CommandRow, GameRow, InputRow, Store
+
+from .timing import Timing
 
 log = logging.getLogger("bansha.web")
 
@@ -174,8 +177,12 @@ class LiveGames:
     # ------------------------------------------------------------- inputs
     def submit(self, live: LiveGame, action: Action, actor: str, command_id: str,
                revision: int | None = None, phase: str | None = None,
-               proxy: bool = False, note: str | None = None) -> dict[str, Any]:
+               proxy: bool = False, note: str | None = None,
+               timing: Timing | None = None) -> dict[str, Any]:
+        t = time.perf_counter()
         with live.lock:
+            if timing is not None:
+                t = timing.since("lock", t)
             first = self._first_answer(live, command_id, actor)
             if first is not None:
                 return first
@@ -187,6 +194,8 @@ class LiveGames:
             before = live.window_key()
             try:
                 answer = live.game.submit(action)
+                if timing is not None:
+                    timing.since("engine", t)
             except Exception as e:  # the engine promises never to raise; if it does, say so
                 log.exception("engine raised on %r", action)
                 live.rebuild(replay(live.row, live.inputs))
@@ -197,15 +206,18 @@ class LiveGames:
                 # game.log and no rebuild is needed
                 ans = refused(getattr(answer, "reason", "被拒绝"))
                 return self._commit(live, "refused", action.as_dict(), actor, proxy, note,
-                                    command_id, False, answer=ans)
+                                    command_id, False, answer=ans, timing=timing)
             new_window = live.window_key() != before
             return self._commit(live, "submit", action.as_dict(), actor, proxy, note, command_id,
-                                new_window)
+                                new_window, timing=timing)
 
     def advance(self, live: LiveGame, director: str, command_id: str | None = None,
-                revision: int | None = None) -> dict[str, Any]:
+                revision: int | None = None, timing: Timing | None = None) -> dict[str, Any]:
         actor = DIRECTOR_PREFIX + director
+        t = time.perf_counter()
         with live.lock:
+            if timing is not None:
+                t = timing.since("lock", t)
             if command_id is not None:
                 first = self._first_answer(live, command_id, actor)
                 if first is not None:
@@ -219,12 +231,14 @@ class LiveGames:
                 return self._refuse(live, command_id, actor, reason)
             try:
                 live.game.advance()
+                if timing is not None:
+                    timing.since("engine", t)
             except Exception as e:
                 log.exception("engine raised on advance")
                 live.rebuild(replay(live.row, live.inputs))
                 return refused(f"导演程序无法结算这个阶段（{e}）")
             return self._commit(live, "advance", None, actor, False, None, command_id, True,
-                                {"at": live.game.outcome().at})
+                                {"at": live.game.outcome().at}, timing=timing)
 
     def undo_last_advance(self, live: LiveGame, director: str) -> dict[str, Any]:
         """The log minus its tail from the last advance on, replayed; answers which
@@ -315,13 +329,15 @@ class LiveGames:
     def _commit(self, live: LiveGame, op: str, action: dict[str, Any] | None, actor: str,
                 proxy: bool, note: str | None, command_id: str | None,
                 new_window: bool, extra: dict[str, Any] | None = None,
-                answer: dict[str, Any] | None = None) -> dict[str, Any]:
+                answer: dict[str, Any] | None = None,
+                timing: Timing | None = None) -> dict[str, Any]:
         """Store one input the engine has judged (op "refused" when it refused it) with
         its command's answer, in one transaction, before anything is answered."""
         rev = live.revision if op == "refused" else live.revision + 1
         if answer is None:
             answer = {"accepted": True, "revision": rev, **(extra or {})}
         seq = live.next_seq
+        t = time.perf_counter()
         try:
             self.store.append_input(
                 live.id, seq, rev, op, action, actor, proxy=proxy, note=note,
@@ -330,6 +346,12 @@ class LiveGames:
             # not stored, so not accepted: the game goes back to what the log holds
             live.rebuild(replay(live.row, live.inputs))
             raise
+        if timing is not None:
+            t = timing.since("commit", t)
+            w = self.store.writer.times
+            timing.add("dbwait", w.wait)
+            timing.add("dbtx", w.transaction)
+            timing.marks["batch"] = w.batch / 1000  # shown as a count
         now = _now()
         live.next_seq = seq + 1
         live.inputs.append(InputRow(seq, rev, op, action, actor, proxy, note, command_id,
@@ -341,6 +363,8 @@ class LiveGames:
             live.window_revision = rev
             self._rule_deadline(live)
         self.on_change(live.id)
+        if timing is not None:
+            timing.since("after", t)
         return answer
 
     def _rule_deadline(self, live: LiveGame) -> None:
