@@ -15,7 +15,7 @@ from sqlalchemy.exc import IntegrityError
 
 from . import tables as t
 from .db import migrate, open_engine
-from .writer import GroupWriter
+from .writer import GroupWriter, Work
 
 
 def _now() -> dt.datetime:
@@ -180,6 +180,25 @@ class Store:
                      answer: dict[str, Any] | None = None, new_window: bool = False) -> None:
         """Append one input (and its command's answer) in one short transaction, shared
         with the other inputs waiting at that moment (writer.py); returns once committed.
+        See input_work."""
+        self.write_together([self.input_work(
+            game_id, seq, revision, op, action, actor, proxy=proxy, note=note,
+            command_id=command_id, answer=answer, new_window=new_window)])
+
+    def write_together(self, works: list[Work]) -> None:
+        """Run the works (input_work, command_work, deadline_work) in order in one
+        transaction: all of them are stored or none. Returns once committed."""
+        def work(c: Connection) -> None:
+            for w in works:
+                w(c)
+
+        self.writer.run(work)
+
+    def input_work(self, game_id: str, seq: int, revision: int, op: str,
+                   action: dict[str, Any] | None, actor: str, *, proxy: bool = False,
+                   note: str | None = None, command_id: str | None = None,
+                   answer: dict[str, Any] | None = None, new_window: bool = False) -> Work:
+        """The writes of one input and its command's answer.
 
         The caller (the live game, under its lock) knows the log's next `seq` and the
         game's new `revision`, so this is one INSERT, one UPDATE and one INSERT with no
@@ -204,7 +223,7 @@ class Store:
                                             "answer": answer or {}, "actor": actor,
                                             "created_at": now})
 
-        self.writer.run(work)
+        return work
 
     def next_seq(self, game_id: str) -> int:
         """The seq the game's next input gets (undone inputs keep theirs)."""
@@ -215,13 +234,17 @@ class Store:
     def record_command(self, game_id: str, command_id: str, answer: dict[str, Any],
                        actor: str) -> None:
         """Remember a refused command's answer (a retry gets the same refusal)."""
+        self.write_together([self.command_work(game_id, command_id, answer, actor)])
+
+    def command_work(self, game_id: str, command_id: str, answer: dict[str, Any],
+                     actor: str) -> Work:
         now = _now()
 
         def work(c: Connection) -> None:
             c.execute(_INSERT_COMMAND, {"game_id": game_id, "command_id": command_id,
                                         "answer": answer, "actor": actor, "created_at": now})
 
-        self.writer.run(work)
+        return work
 
     def command(self, game_id: str, command_id: str) -> CommandRow | None:
         with self.engine.connect() as c:
@@ -319,12 +342,25 @@ class Store:
     # ----------------------------------------------------------- deadlines
     def set_deadline(self, game_id: str, at: dt.datetime | None, window: int | None,
                      paused_left: float | None, director: str, what: str) -> None:
-        with self.engine.begin() as c:
+        self.write_together([self.deadline_work(game_id, at, window, paused_left, director,
+                                                what)])
+
+    def deadline_work(self, game_id: str, at: dt.datetime | None, window: int | None,
+                      paused_left: float | None, director: str, what: str) -> Work:
+        """The writes of a window's deadline and its audit line. Through the writer
+        thread (writer.py), and with the input that opened the window when there is
+        one: a transaction of its own on SQLite waited for the writer's in SQLite's
+        busy handler (hundreds of ms under load) while the game's lock was held."""
+        now = _now()
+
+        def work(c: Connection) -> None:
             g = c.execute(select(t.games.c.revision).where(t.games.c.id == game_id)).one()
             c.execute(update(t.games).where(t.games.c.id == game_id).values(
                 deadline_at=at, deadline_window=window, paused_left=paused_left))
             c.execute(insert(t.audit).values(game_id=game_id, revision=int(g.revision),
-                                             director=director, what=what, created_at=_now()))
+                                             director=director, what=what, created_at=now))
+
+        return work
 
     # -------------------------------------------------------------- audit
     def add_audit(self, game_id: str, revision: int, director: str, what: str) -> None:
