@@ -285,6 +285,7 @@ def run(base: str, games: int, seconds: float, window: float, clients: int,
         for g in range(games):
             r = c.post("/api/games", headers=h,
                        json={"ruleset": "m47-yeliang", "players": NAMES, "seed": g})
+            assert r.status_code == 200, r.text
             made.append((r.json()["id"], {s["name"]: s["token"] for s in r.json()["seats"]}))
         stop = time.time() + seconds
         shares = [made[i::clients] for i in range(clients)]
