@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
 import json
 import multiprocessing
 import os
@@ -147,6 +148,7 @@ async def player(c: Any, gid: str, seat: str, token: str, stop: float,
             r = await c.get(f"/api/games/{gid}/legal", headers=h)
             if r.status_code != 200:
                 stats["errors"] += 1
+                stats["error_kinds"].append(f"legal {r.status_code} {r.body[:200]!r}")
                 continue
             legal = r.json()
             if not legal["legal"]:
@@ -167,11 +169,13 @@ async def player(c: Any, gid: str, seat: str, token: str, stop: float,
             stats["requests"] += 1
             r = await c.post(f"/api/games/{gid}/actions", headers=h, json=body)
             dt = time.perf_counter() - t0
-        except httpx.HTTPError:
+        except httpx.HTTPError as e:
             stats["errors"] += 1
+            stats["error_kinds"].append(f"request {e}")
             continue
         if r.status_code != 200:
             stats["errors"] += 1
+            stats["error_kinds"].append(f"actions {r.status_code} {r.body[:200]!r}")
         elif r.json().get("accepted"):
             stats["latency"].append(dt)
             parts = _timings(r)
@@ -217,11 +221,13 @@ async def director(c: Any, gid: str, h: dict[str, str], window: float,
         await asyncio.sleep(window)
         try:
             r = await c.post(f"/api/games/{gid}/advance", headers=h)
-        except httpx.HTTPError:
+        except httpx.HTTPError as e:
             stats["errors"] += 1
+            stats["error_kinds"].append(f"advance {e}")
             continue
         if r.status_code != 200:
             stats["errors"] += 1
+            stats["error_kinds"].append(f"advance {r.status_code} {r.body[:200]!r}")
         elif not r.json().get("accepted"):  # finished
             return
         stats["advances"] += 1
@@ -230,6 +236,7 @@ async def director(c: Any, gid: str, h: dict[str, str], window: float,
 
 def new_stats() -> dict[str, Any]:
     return {"latency": [], "server_ms": [], "parts": [], "advance_parts": [], "accepted": [],
+            "error_kinds": [],
             "refused": 0, "errors": 0,
             "advances": 0, "requests": 0, "sse": 0}
 
@@ -302,7 +309,8 @@ def run(base: str, games: int, seconds: float, window: float, clients: int,
         stats = new_stats()
         stats["client_cpu"] = 0.0
         for p in parts:
-            for k in ("latency", "server_ms", "parts", "advance_parts", "accepted"):
+            for k in ("latency", "server_ms", "parts", "advance_parts", "accepted",
+                      "error_kinds"):
                 stats[k] += p[k]
             for k in ("refused", "errors", "advances", "requests", "client_cpu", "sse"):
                 stats[k] += p[k]
@@ -343,6 +351,10 @@ def report(name: str, s: dict[str, Any], seconds: float, clients: int, http: str
           f"client_cpu={s['client_cpu']:.1f}s "
           f"({100 * s['client_cpu'] / seconds:.0f}% of one core) "
           f"load={s['load'][0]:.1f}->{s['load'][1]:.1f}", flush=True)
+    for kind, n in collections.Counter(s["error_kinds"]).most_common(5):
+        print(f"  error ×{n}: {kind}")
+    if s["errors"]:
+        print("  the server's log:", *s["server_log"][-30:], sep="\n    ")
     breakdown("submissions", s["parts"])
     breakdown("advances", s["advance_parts"])
 
@@ -411,6 +423,7 @@ def _bench(url: str, tmp: Path, args: argparse.Namespace) -> dict[str, Any]:
         # the server's own CPU per request: on a machine shared with other work (and
         # with this client) latency swings with the load; CPU per request much less
         stats["cpu"] = _cpu_seconds(srv.proc.pid) - cpu0
+        stats["server_log"] = (tmp / "serve.log").read_text(errors="replace").splitlines()
         stats["load"] = (load0, os.getloadavg()[0])  # the machine's 1-minute load average
         return stats
 

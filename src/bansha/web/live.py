@@ -288,13 +288,16 @@ class LiveGames:
 
     def _judge_turn(self, live: LiveGame) -> None:
         """One round of judging the game's waiting submissions, then the turn passes on."""
-        st = _Staged(live, self.store)
+        st: _Staged | None = None
         try:
             with live.lock:
+                # read the game's revision and next seq under the lock: an advance may
+                # have stored its own inputs since this turn began
+                st = _Staged(live, self.store)
                 self._judge_waiting(live, st)
                 self._store(live, st)
         finally:
-            for r in st.requests:  # only if something above raised
+            for r in st.requests if st is not None else []:  # only if something raised
                 if not r.done:
                     r.error = r.error or RuntimeError("导演程序内部错误，输入没有生效")
                     r.finish()
