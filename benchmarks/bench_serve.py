@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
 import json
 import multiprocessing
 import os
@@ -116,17 +117,23 @@ class RawConnection:
         self.reader = self.writer = None
 
 
+def _timings(r: Any) -> dict[str, float]:
+    """The server's own time for a request and its parts (`Server-Timing: app;dur=…,
+    queue;dur=…, lock;dur=…`: bansha/web/timing.py), in ms."""
+    out: dict[str, float] = {}
+    for part in r.headers.get("server-timing", "").split(","):
+        name, _, rest = part.strip().partition(";")
+        if rest.startswith("dur="):
+            try:
+                out[name] = float(rest[4:])
+            except ValueError:
+                pass
+    return out
+
+
 def _server_ms(r: Any) -> float | None:
     """The server's own time for a request (`Server-Timing: app;dur=…`), if it says."""
-    st = r.headers.get("server-timing", "")
-    for part in st.split(","):
-        name, _, rest = part.strip().partition(";")
-        if name == "app" and rest.startswith("dur="):
-            try:
-                return float(rest[4:])
-            except ValueError:
-                return None
-    return None
+    return _timings(r).get("app")
 
 
 async def player(c: Any, gid: str, seat: str, token: str, stop: float,
@@ -141,6 +148,7 @@ async def player(c: Any, gid: str, seat: str, token: str, stop: float,
             r = await c.get(f"/api/games/{gid}/legal", headers=h)
             if r.status_code != 200:
                 stats["errors"] += 1
+                stats["error_kinds"].append(f"legal {r.status_code} {r.body[:200]!r}")
                 continue
             legal = r.json()
             if not legal["legal"]:
@@ -161,16 +169,19 @@ async def player(c: Any, gid: str, seat: str, token: str, stop: float,
             stats["requests"] += 1
             r = await c.post(f"/api/games/{gid}/actions", headers=h, json=body)
             dt = time.perf_counter() - t0
-        except httpx.HTTPError:
+        except httpx.HTTPError as e:
             stats["errors"] += 1
+            stats["error_kinds"].append(f"request {e}")
             continue
         if r.status_code != 200:
             stats["errors"] += 1
+            stats["error_kinds"].append(f"actions {r.status_code} {r.body[:200]!r}")
         elif r.json().get("accepted"):
             stats["latency"].append(dt)
-            sm = _server_ms(r)
-            if sm is not None:
-                stats["server_ms"].append(sm)
+            parts = _timings(r)
+            if "app" in parts:
+                stats["server_ms"].append(parts["app"])
+                stats["parts"].append(parts)
             stats["accepted"].append((gid, body["command_id"]))
         else:
             stats["refused"] += 1
@@ -210,18 +221,23 @@ async def director(c: Any, gid: str, h: dict[str, str], window: float,
         await asyncio.sleep(window)
         try:
             r = await c.post(f"/api/games/{gid}/advance", headers=h)
-        except httpx.HTTPError:
+        except httpx.HTTPError as e:
             stats["errors"] += 1
+            stats["error_kinds"].append(f"advance {e}")
             continue
         if r.status_code != 200:
             stats["errors"] += 1
+            stats["error_kinds"].append(f"advance {r.status_code} {r.body[:200]!r}")
         elif not r.json().get("accepted"):  # finished
             return
         stats["advances"] += 1
+        stats["advance_parts"].append(_timings(r))
 
 
 def new_stats() -> dict[str, Any]:
-    return {"latency": [], "server_ms": [], "accepted": [], "refused": 0, "errors": 0,
+    return {"latency": [], "server_ms": [], "parts": [], "advance_parts": [], "accepted": [],
+            "error_kinds": [],
+            "refused": 0, "errors": 0,
             "advances": 0, "requests": 0, "sse": 0}
 
 
@@ -276,6 +292,7 @@ def run(base: str, games: int, seconds: float, window: float, clients: int,
         for g in range(games):
             r = c.post("/api/games", headers=h,
                        json={"ruleset": "m47-yeliang", "players": NAMES, "seed": g})
+            assert r.status_code == 200, r.text
             made.append((r.json()["id"], {s["name"]: s["token"] for s in r.json()["seats"]}))
         stop = time.time() + seconds
         shares = [made[i::clients] for i in range(clients)]
@@ -292,7 +309,8 @@ def run(base: str, games: int, seconds: float, window: float, clients: int,
         stats = new_stats()
         stats["client_cpu"] = 0.0
         for p in parts:
-            for k in ("latency", "server_ms", "accepted"):
+            for k in ("latency", "server_ms", "parts", "advance_parts", "accepted",
+                      "error_kinds"):
                 stats[k] += p[k]
             for k in ("refused", "errors", "advances", "requests", "client_cpu", "sse"):
                 stats[k] += p[k]
@@ -331,7 +349,34 @@ def report(name: str, s: dict[str, Any], seconds: float, clients: int, http: str
           f"server_cpu={s['cpu']:.1f}s "
           f"({1000 * s['cpu'] / max(1, s['requests']):.2f}ms per request) "
           f"client_cpu={s['client_cpu']:.1f}s "
-          f"({100 * s['client_cpu'] / seconds:.0f}% of one core)", flush=True)
+          f"({100 * s['client_cpu'] / seconds:.0f}% of one core) "
+          f"load={s['load'][0]:.1f}->{s['load'][1]:.1f}", flush=True)
+    for kind, n in collections.Counter(s["error_kinds"]).most_common(5):
+        print(f"  error ×{n}: {kind}")
+    if s["errors"]:
+        print("  the server's log:", *s["server_log"][-30:], sep="\n    ")
+    breakdown("submissions", s["parts"])
+    breakdown("advances", s["advance_parts"])
+
+
+PARTS = ("app", "queue", "lock", "engine", "commit", "dbwait", "dbtx", "batch", "after",
+         "back", "gc")
+
+
+def breakdown(what: str, parts: list[dict[str, float]]) -> None:
+    """Where the server's time went (timing.py): p50/p99 of each part over all of them,
+    and the mean of each part over the slowest 1 % (by `app`): the tail's cause."""
+    if not parts:
+        return
+    names = [n for n in PARTS if any(n in p for p in parts)]
+    cols = "  ".join(f"{n:>7}" for n in names)
+    print(f"  {what} (n={len(parts)}), ms   {cols}")
+    for label, q in (("p50", 0.5), ("p99", 0.99), ("max", 1.0)):
+        vals = "  ".join(f"{_pct([p.get(n, 0.0) for p in parts], q):7.1f}" for n in names)
+        print(f"    {label:<22}{vals}")
+    slow = sorted(parts, key=lambda p: p.get("app", 0.0))[-max(1, len(parts) // 100):]
+    vals = "  ".join(f"{statistics.mean(p.get(n, 0.0) for p in slow):7.1f}" for n in names)
+    print(f"    {'slowest 1% (mean)':<22}{vals}", flush=True)
 
 
 def main() -> None:
@@ -372,11 +417,14 @@ def _bench(url: str, tmp: Path, args: argparse.Namespace) -> dict[str, Any]:
     with running(url, tmp / "serve.log", PORTS) as srv:
         assert srv.proc is not None
         cpu0 = _cpu_seconds(srv.proc.pid)
+        load0 = os.getloadavg()[0]
         stats = run(srv.base, args.games, args.seconds, args.window, args.clients, args.http,
                     args.sse)
         # the server's own CPU per request: on a machine shared with other work (and
         # with this client) latency swings with the load; CPU per request much less
         stats["cpu"] = _cpu_seconds(srv.proc.pid) - cpu0
+        stats["server_log"] = (tmp / "serve.log").read_text(errors="replace").splitlines()
+        stats["load"] = (load0, os.getloadavg()[0])  # the machine's 1-minute load average
         return stats
 
 

@@ -154,3 +154,63 @@ def test_unknown_database_url_is_refused_with_a_reason(bad: str) -> None:
     from bansha.store import DatabaseURLError
     with pytest.raises(DatabaseURLError, match="不支持的数据库地址"):
         Store(bad)
+
+
+def test_concurrent_submissions_and_advances_are_all_stored_in_order(
+        database_url: str) -> None:
+    """Players submit from many threads while the director advances: a game's
+    waiting submissions are judged in turns and stored together (live.py). Every
+    answer is a real answer (no storage error: a turn that read the game's next seq
+    before an advance stored its own once reused it), every accepted input is in the
+    stored log, and after a restart the game equals its replay and the live one."""
+    import threading
+
+    s = Store(database_url)
+    lg = LiveGames(s)
+    live, _ = lg.create("导演", "m47-yeliang", M47, seed=3)
+    answers: list[tuple[str, dict[str, object]]] = []
+    errors: list[BaseException] = []
+    stop = threading.Event()
+
+    def player(seat: str, seed: int) -> None:
+        rng = random.Random(seed)
+        n = 0
+        while not stop.is_set() and not live.game.finished:
+            with live.lock:
+                options = [b for st, b in pick(live.game, rng) if st == seat]
+                rev = live.revision
+            if not options:
+                stop.wait(0.005)
+                continue
+            n += 1
+            cid = f"{seat}-{n}"
+            try:
+                answers.append((cid, lg.submit(live, to_action(seat, options[0]), seat, cid,
+                                               revision=rev)))
+            except BaseException as e:
+                errors.append(e)
+
+    threads = [threading.Thread(target=player, args=(seat, i)) for i, seat in enumerate(M47)]
+    for t in threads:
+        t.start()
+    for _ in range(8):
+        stop.wait(0.15)
+        lg.advance(live, "导演")
+    stop.set()
+    for t in threads:
+        t.join(30)
+    assert errors == []
+    accepted = {cid for cid, a in answers if a.get("accepted")}
+    assert accepted, "no submission was accepted"
+    stored = s.inputs(live.id)
+    assert [r.seq for r in stored] == sorted({r.seq for r in stored})
+    assert accepted <= {r.command_id for r in stored}
+    before = live.game.director_view()
+    s.close()
+
+    s2 = Store(database_url)
+    again = LiveGames(s2).get(live.id)
+    assert again is not None
+    assert again.game.director_view() == before
+    assert again.revision == live.revision
+    s2.close()

@@ -15,7 +15,7 @@ from sqlalchemy.exc import IntegrityError
 
 from . import tables as t
 from .db import migrate, open_engine
-from .writer import GroupWriter
+from .writer import GroupWriter, Work
 
 
 def _now() -> dt.datetime:
@@ -180,6 +180,28 @@ class Store:
                      answer: dict[str, Any] | None = None, new_window: bool = False) -> None:
         """Append one input (and its command's answer) in one short transaction, shared
         with the other inputs waiting at that moment (writer.py); returns once committed.
+        See input_work."""
+        self.write_together([self.input_work(
+            game_id, seq, revision, op, action, actor, proxy=proxy, note=note,
+            command_id=command_id, answer=answer, new_window=new_window)])
+
+    def write_together(self, works: list[Work]) -> None:
+        """Run the works (input_work, command_work, deadline_work) in one transaction:
+        all of them are stored or none. Returns once committed.
+
+        The inputs and answers go in as one multi-row INSERT each and one UPDATE of
+        each game's revision (from the first input's old revision to the last one's),
+        then the other works in order: on PostgreSQL every statement is a round trip
+        to its server process, and a game's inputs judged in one turn were three round
+        trips each."""
+        self.writer.run(lambda c: _write(c, works))
+
+    def input_work(self, game_id: str, seq: int, revision: int, op: str,
+                   action: dict[str, Any] | None, actor: str, *, proxy: bool = False,
+                   note: str | None = None, command_id: str | None = None,
+                   answer: dict[str, Any] | None = None, new_window: bool = False
+                   ) -> InputWrite:
+        """The writes of one input and its command's answer.
 
         The caller (the live game, under its lock) knows the log's next `seq` and the
         game's new `revision`, so this is one INSERT, one UPDATE and one INSERT with no
@@ -187,24 +209,11 @@ class Store:
         engine's own log holds it, so replay gives the same game) and moves no revision.
         The UPDATE names the revision it expects to replace: if another writer moved it,
         nothing is stored and StaleRevision is raised."""
-        now = _now()
-
-        def work(c: Connection) -> None:
-            c.execute(_INSERT_INPUT, {
-                "game_id": game_id, "seq": seq, "revision": revision, "op": op,
-                "action": action, "actor": actor, "proxy": proxy, "note": note,
-                "command_id": command_id, "created_at": now, "undone_at": None})
-            if op != "refused":
-                stmt = _BUMP_WINDOW if new_window else _BUMP
-                done = c.execute(stmt, {"gid": game_id, "old": revision - 1, "new": revision})
-                if done.rowcount != 1:
-                    raise StaleRevision(f"游戏 {game_id} 的 revision 已不是 {revision - 1}")
-            if command_id is not None:
-                c.execute(_INSERT_COMMAND, {"game_id": game_id, "command_id": command_id,
-                                            "answer": answer or {}, "actor": actor,
-                                            "created_at": now})
-
-        self.writer.run(work)
+        return InputWrite({
+            "game_id": game_id, "seq": seq, "revision": revision, "op": op,
+            "action": action, "actor": actor, "proxy": proxy, "note": note,
+            "command_id": command_id, "created_at": _now(), "undone_at": None},
+            new_window, None if command_id is None else (answer or {}))
 
     def next_seq(self, game_id: str) -> int:
         """The seq the game's next input gets (undone inputs keep theirs)."""
@@ -215,13 +224,12 @@ class Store:
     def record_command(self, game_id: str, command_id: str, answer: dict[str, Any],
                        actor: str) -> None:
         """Remember a refused command's answer (a retry gets the same refusal)."""
-        now = _now()
+        self.write_together([self.command_work(game_id, command_id, answer, actor)])
 
-        def work(c: Connection) -> None:
-            c.execute(_INSERT_COMMAND, {"game_id": game_id, "command_id": command_id,
-                                        "answer": answer, "actor": actor, "created_at": now})
-
-        self.writer.run(work)
+    def command_work(self, game_id: str, command_id: str, answer: dict[str, Any],
+                     actor: str) -> CommandWrite:
+        return CommandWrite({"game_id": game_id, "command_id": command_id, "answer": answer,
+                             "actor": actor, "created_at": _now()})
 
     def command(self, game_id: str, command_id: str) -> CommandRow | None:
         with self.engine.connect() as c:
@@ -319,12 +327,25 @@ class Store:
     # ----------------------------------------------------------- deadlines
     def set_deadline(self, game_id: str, at: dt.datetime | None, window: int | None,
                      paused_left: float | None, director: str, what: str) -> None:
-        with self.engine.begin() as c:
+        self.write_together([self.deadline_work(game_id, at, window, paused_left, director,
+                                                what)])
+
+    def deadline_work(self, game_id: str, at: dt.datetime | None, window: int | None,
+                      paused_left: float | None, director: str, what: str) -> Work:
+        """The writes of a window's deadline and its audit line. Through the writer
+        thread (writer.py), and with the input that opened the window when there is
+        one: a transaction of its own on SQLite waited for the writer's in SQLite's
+        busy handler (hundreds of ms under load) while the game's lock was held."""
+        now = _now()
+
+        def work(c: Connection) -> None:
             g = c.execute(select(t.games.c.revision).where(t.games.c.id == game_id)).one()
             c.execute(update(t.games).where(t.games.c.id == game_id).values(
                 deadline_at=at, deadline_window=window, paused_left=paused_left))
             c.execute(insert(t.audit).values(game_id=game_id, revision=int(g.revision),
-                                             director=director, what=what, created_at=_now()))
+                                             director=director, what=what, created_at=now))
+
+        return work
 
     # -------------------------------------------------------------- audit
     def add_audit(self, game_id: str, revision: int, director: str, what: str) -> None:
@@ -350,9 +371,65 @@ _INSERT_COMMAND = insert(t.commands)
 _BUMP = (update(t.games).where(t.games.c.id == bindparam("gid"),
                                t.games.c.revision == bindparam("old"))
          .values(revision=bindparam("new")))
+_BUMP_TO = (update(t.games).where(t.games.c.id == bindparam("gid"),
+                                  t.games.c.revision == bindparam("old"))
+            .values(revision=bindparam("new"), window_revision=bindparam("win")))
 _BUMP_WINDOW = (update(t.games).where(t.games.c.id == bindparam("gid"),
                                       t.games.c.revision == bindparam("old"))
                 .values(revision=bindparam("new"), window_revision=bindparam("new")))
+
+
+@dataclass
+class InputWrite:
+    """One input's rows (Store.input_work); alone, or many in one statement
+    (Store.write_together)."""
+
+    row: dict[str, Any]
+    new_window: bool
+    command: dict[str, Any] | None  # its command's answer, when it has a command_id
+
+    def __call__(self, c: Connection) -> None:
+        _write(c, [self])
+
+
+@dataclass
+class CommandWrite:
+    """A command's answer without an input (a refusal before the engine)."""
+
+    row: dict[str, Any]
+
+    def __call__(self, c: Connection) -> None:
+        c.execute(_INSERT_COMMAND, self.row)
+
+
+def _write(c: Connection, works: list[Work]) -> None:
+    """Store.write_together's statements."""
+    inputs = [w for w in works if isinstance(w, InputWrite)]
+    if inputs:
+        c.execute(_INSERT_INPUT, [w.row for w in inputs])
+        bumps: dict[str, tuple[int, int, int | None]] = {}  # game: old, new, window
+        for w in inputs:
+            if w.row["op"] == "refused":
+                continue
+            rev = int(w.row["revision"])
+            old, _, win = bumps.get(w.row["game_id"], (rev - 1, rev, None))
+            bumps[w.row["game_id"]] = (old, rev, rev if w.new_window else win)
+        for gid, (old, new, win) in bumps.items():
+            if win is None:
+                done = c.execute(_BUMP, {"gid": gid, "old": old, "new": new})
+            else:
+                done = c.execute(_BUMP_TO, {"gid": gid, "old": old, "new": new, "win": win})
+            if done.rowcount != 1:
+                raise StaleRevision(f"游戏 {gid} 的 revision 已不是 {old}")
+    rows = [{"game_id": w.row["game_id"], "command_id": w.row["command_id"],
+             "answer": w.command, "actor": w.row["actor"], "created_at": w.row["created_at"]}
+            for w in inputs if w.command is not None]
+    rows += [w.row for w in works if isinstance(w, CommandWrite)]
+    if rows:
+        c.execute(_INSERT_COMMAND, rows)
+    for other in works:
+        if not isinstance(other, InputWrite | CommandWrite):
+            other(c)
 
 
 def _game_row(r: Any) -> GameRow:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import logging
 import queue
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -33,6 +34,19 @@ class _Job:
     work: Work
     done: threading.Event = field(default_factory=threading.Event)
     error: BaseException | None = None
+    queued: float = field(default_factory=time.perf_counter)
+    began: float = 0.0  # its transaction's start
+    batch: int = 0  # how many jobs shared that transaction
+
+
+@dataclass
+class JobTimes:
+    """Where the last job run by this thread spent its time (the platform reports it
+    per request: bansha/web/timing.py): waiting for the writer thread, and in the
+    transaction it shared with `batch` jobs (statements, commit)."""
+    wait: float = 0.0
+    transaction: float = 0.0
+    batch: int = 0
 
 
 class GroupWriter:
@@ -42,6 +56,7 @@ class GroupWriter:
         self._thread: threading.Thread | None = None
         self._start = threading.Lock()
         self._conn: Connection | None = None
+        self._local = threading.local()
 
     def run(self, work: Work) -> None:
         """Run `work` in a committed transaction; return once it is committed."""
@@ -54,8 +69,20 @@ class GroupWriter:
         job = _Job(work)
         self._queue.put(job)
         job.done.wait()
+        now = time.perf_counter()
+        self.times.wait = job.began - job.queued
+        self.times.transaction = now - job.began
+        self.times.batch = job.batch
         if job.error is not None:
             raise job.error
+
+    @property
+    def times(self) -> JobTimes:
+        """The last job's times, of the calling thread."""
+        t: JobTimes | None = getattr(self._local, "times", None)
+        if t is None:
+            t = self._local.times = JobTimes()
+        return t
 
     def close(self) -> None:
         if self._thread is not None:
@@ -110,6 +137,9 @@ class GroupWriter:
             job.done.set()
 
     def _transaction(self, batch: list[_Job]) -> None:
+        began = time.perf_counter()
+        for job in batch:
+            job.began, job.batch = began, len(batch)
         try:
             conn = self._connection()
             with conn.begin():

@@ -12,7 +12,7 @@ from typing import Annotated, Any
 
 from anyio import to_thread
 from fastapi import APIRouter, Body, Depends, Header, Request
-from fastapi.responses import StreamingResponse
+from fastapi.responses import Response, StreamingResponse
 
 from bansha.engine import Action
 
@@ -41,6 +41,7 @@ from .live import DIRECTOR_PREFIX, CreateError, LiveGame
 from .rulings import DIRECTOR_SEAT, director_inputs, ruling_problem
 from .server import Server
 from .talk import chats_for, diaries_for, post_chat, post_diary
+from .timing import Timing
 from .views import director_doc, game_doc, legal_doc, public_doc, seat_doc, stream_doc
 
 router = APIRouter(prefix="/api")
@@ -211,12 +212,15 @@ def post_vote(game_id: str, body: VoteBody, w: WhoDep, srv: ServerDep) -> dict[s
 
 
 @router.post("/games/{game_id}/advance")
-def post_advance(game_id: str, w: WhoDep, srv: ServerDep,
+def post_advance(game_id: str, w: WhoDep, srv: ServerDep, response: Response,
                  body: Annotated[AdvanceBody | None, Body()] = None) -> dict[str, Any]:
     live = _game(srv, w, game_id)
     _director(w, "推进阶段")
     b = body or AdvanceBody()
-    return srv.games.advance(live, w.name, b.command_id, b.revision)
+    timing = Timing()
+    answer = srv.games.advance(live, w.name, b.command_id, b.revision, timing=timing)
+    response.headers["server-timing"] = timing.header().decode()
+    return answer
 
 
 @router.post("/games/{game_id}/cards")

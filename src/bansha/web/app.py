@@ -110,9 +110,16 @@ class ServerTiming:
         async def timed(message: Any) -> None:
             if message["type"] == "http.response.start":
                 ms = (time.perf_counter() - t0) * 1000
-                message = {**message, "headers": [*message.get("headers", ()),
-                                                  (b"server-timing", f"app;dur={ms:.1f}"
-                                                   .encode())]}
+                # one header: the app's own time first, then a breakdown (timing.py)
+                # when the route gave one
+                timing = f"app;dur={ms:.1f}".encode()
+                headers = []
+                for k, v in message.get("headers", ()):
+                    if k == b"server-timing":
+                        timing += b", " + v
+                    else:
+                        headers.append((k, v))
+                message = {**message, "headers": [*headers, (b"server-timing", timing)]}
             await send(message)
 
         await self.app(scope, receive, timed)
