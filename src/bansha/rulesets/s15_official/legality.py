@@ -21,7 +21,8 @@ PROMPTED = ("流弹", "若愚", "殉职", "蒙冤")
 
 
 class S15Refusals(Refusals):
-    """S15's wording of the shared refusals."""
+    """S15's wording of the shared refusals; a spent skill is refused as spent before
+    its window is looked at ("已发动过（限定技）" whatever the phase)."""
 
     def spent(self, h: HeldSkill) -> str:
         return f"{h.name} 已发动过（限定技）"
@@ -30,38 +31,41 @@ class S15Refusals(Refusals):
         return "只能在夜晚发动" if "night" in h.ability.windows else "只能在白天发动"
 
 
-WORDS = S15Refusals()
+WORDS = S15Refusals(spent_first=True)
+
+# skills nobody submits: the post or a trigger asks for them (their Ability has no window)
+_NOT_SUBMITTED = ("trigger", "passive", "prompt")
+NIGHT0 = "第零晚除爱神【金箭】、白狼【归群】外，其他身份不能行使技能（裁定R-8）"
+FAKE_DEAD = ("假死状态的角色不能行使技能"
+             "（裁定R-12：曲尽使癫狂角色进入假死，不能发言、投票或行使技能）")
 
 
 def skill_reason(game: Game, seat: str, skill: str) -> str | None:
-    """Why `seat` cannot use `skill` in the open window now (None = it can)."""
-    s = game.seats[seat]
+    """Why `seat` cannot use `skill` in the open window now (None = it can): S15's own
+    rules first (alive, 罚下 R-25, 假死 R-12, the skill held, 第零晚 R-8), then the
+    engine's one check over the held skill (`HeldSkill.why_not`: 限定技 spent, the
+    day/night window, in S15's wording), then the skill's own rule (`Skill.check`)."""
     sk = CATALOG.get(skill)
     if sk is None:
         return f"本规则没有技能 {skill}"
-    if not s.alive:
+    if not game.seats[seat].alive:
         return "已出局的角色不能发动技能"
     if sent_off(game, seat):
         return SENT_OFF
     if fake_dead(game, seat):
-        return ("假死状态的角色不能行使技能"
-                "（裁定R-12：曲尽使癫狂角色进入假死，不能发言、投票或行使技能）")
+        return FAKE_DEAD
     held = game.held.get(seat, skill)
     if held is None:
         return missing_skill(game, seat, skill)
-    if not held.usable():  # spent comes first in S15 (before the window rules below)
-        return WORDS.spent(held)
-    spec = sk.spec
-    if spec.window in ("trigger", "passive", "prompt"):
+    # (none of these, nor the opening skills, has charges: no 限定技 is refused here
+    # that why_not would have refused as spent first)
+    if sk.spec.window in _NOT_SUBMITTED:
         return f"{skill} 是锁定技或在触发时询问，无需提交"
     ph = game.phase
     if ph.is_night and ph.n == 0:
-        if not sk.opening:
-            return "第零晚除爱神【金箭】、白狼【归群】外，其他身份不能行使技能（裁定R-8）"
-        return None
+        return None if sk.opening else NIGHT0
     if sk.opening:
         return "只能在第零日夜晚发动"
-    # the window (and anything else the held skill refuses), in S15's wording
     reason = held.why_not(game.moment, words=WORDS, aim=False)
     if reason is not None:
         return reason
