@@ -106,3 +106,40 @@ def test_refusals_keep_their_words() -> None:
     _finish(g, "night 1")
     assert skill_reason(g, "辛", "弄权") == "弄权 已发动过（限定技）"  # spent, by day too
     assert skill_reason(g, "乙", "解药") == "只能在夜晚发动"
+
+
+def test_valid_targets_agree_with_target_reason_target_by_target() -> None:
+    import random
+    from functools import partial
+
+    from bansha.rulesets.s15_official.legality import target_reason, valid_targets
+    from bansha.rulesets.s15_official.skill import CATALOG
+    from bansha.sim.bots import RandomBot
+
+    compared = 0
+    for seed in range(6):
+        g = Game.new("s15-official", 20, seed=seed)
+        bot, rng = RandomBot(), random.Random(seed)
+        for _ in range(400):
+            if g.finished:
+                break
+            for seat in g.alive_tuple():
+                for name in g.held.table(seat):
+                    if CATALOG[name].spec.target == "none":
+                        continue
+                    slow = tuple(t for t in g.alive_tuple()
+                                 if target_reason(g, seat, name, t) is None)
+                    assert valid_targets(g, seat, name) == slow, (seed, seat, name)
+                    compared += 1
+            p = g.prompt
+            if p is not None:
+                a = bot.act(partial(g.view, p.seat), list(p.options), rng)
+                if a is None or not g.submit(a) or g.prompt is p:
+                    g.advance()
+                continue
+            for seat, acts in g.pending().items():
+                a = bot.act(partial(g.view, seat), acts, rng)
+                if a is not None:
+                    g.submit(a)
+            g.advance()
+    assert compared > 1000

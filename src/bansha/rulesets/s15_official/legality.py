@@ -12,7 +12,7 @@ from bansha.engine.moment import Moment
 from bansha.engine.targeting import range_reason
 
 from .identity import SENT_OFF, fake_dead, sent_off
-from .skill import CATALOG
+from .skill import CATALOG, Skill
 
 # skills that take effect the moment they are used ("立即", "任意时刻")
 IMMEDIATE = ("行刺", "死节", "忏悔", "出使")
@@ -57,6 +57,13 @@ def skill_reason(game: Game, seat: str, skill: str) -> str | None:
     held = game.held.get(seat, skill)
     if held is None:
         return missing_skill(game, seat, skill)
+    return held_reason(game, seat, sk, held)
+
+
+def held_reason(game: Game, seat: str, sk: Skill, held: HeldSkill) -> str | None:
+    """skill_reason past the seat's own checks (alive, 罚下, 假死, the skill held):
+    `legal` has made them once for all of the seat's skills."""
+    skill = sk.name
     # (none of these, nor the opening skills, has charges: no 限定技 is refused here
     # that why_not would have refused as spent first)
     if sk.spec.window in _NOT_SUBMITTED:
@@ -102,7 +109,28 @@ def targets_reason(game: Game, seat: str, skill: str, targets: tuple[str, ...]) 
 
 
 def valid_targets(game: Game, seat: str, skill: str) -> tuple[str, ...]:
-    return tuple(t for t in game.alive_tuple() if target_reason(game, seat, skill, t) is None)
+    """The targets target_reason accepts, in seat order, computed directly for the
+    ranges S15 declares: this runs for every seat and skill at every pending, and
+    target by target it was most of the cost of an offer
+    (tests/unit/test_s15_by_skill.py checks both agree)."""
+    sk = CATALOG[skill]
+    spec = sk.spec
+    rng = spec.target
+    if spec.not_twice_in_a_row or rng not in ("alive", "alive_other"):
+        return tuple(t for t in game.alive_tuple()
+                     if target_reason(game, seat, skill, t) is None)
+    ts = game.alive_tuple()
+    if rng == "alive_other":
+        ts = tuple(t for t in ts if t != seat)
+    if spec.once_per_target:  # "每名角色只能成为该技能使用对象一次"
+        held = game.held.get(seat, skill)
+        if held is not None and held.used:
+            ever = held.targets_ever()
+            ts = tuple(t for t in ts if t not in ever)
+    check = sk.target_check
+    if check is not None:
+        ts = tuple(t for t in ts if check(game, seat, t) is None)
+    return ts
 
 
 def lastwords_reason(game: Game, seat: str, text: str | None) -> str | None:
