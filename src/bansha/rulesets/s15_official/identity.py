@@ -72,6 +72,9 @@ def sent_off(game: Game, seat: str) -> bool:
 
 
 def role_seats(game: Game, role: str) -> list[str]:
+    """The seats whose current identity is `role`: only for an identity that holds no
+    skill to find it by (替罪羊 hands 【蒙冤】 to "一名良民"; 良民 "无技能"). Every other
+    lookup goes by the skill held (game.held)."""
     return [n for n in game.order if game.seats[n].role == role]
 
 

@@ -69,7 +69,7 @@ def strip_skills(game: Game, seat: str, why: str) -> Resolution:
         game.held.remove(seat, sk)
     if had:
         game.trace(f"{why}：{seat} 失去技能 {'、'.join(had)}", name=seat)
-    if fool and s.alive and s.role == "白痴":
+    if fool and s.alive:  # only the 白痴 holds 【若愚】
         game.trace(f"若愚：{seat} 失去此技能，白痴出局", skill="若愚", name=seat)
         yield from out(game, seat, LOST_FOOL)
 

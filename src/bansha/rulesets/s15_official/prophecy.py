@@ -17,7 +17,7 @@ from .names import VILLAGE
 
 def feedback(game: Game, target: str) -> str:
     s = game.seats[target]
-    if s.role == "乱民":
+    if game.held.has(target, "趋附"):  # 乱民【趋附】
         return VILLAGE
     pair = lovers(game)
     if target in pair or (s.role == "爱神" and pair):

@@ -39,6 +39,7 @@ from .identity import (
 from .legality import (
     IMMEDIATE,
     PROMPTED,
+    held_reason,
     lastwords_reason,
     skill_reason,
     target_reason,
@@ -64,6 +65,7 @@ from .statuses import STATUS_KINDS
 
 # offered in the prompt that follows 【通灵】 rather than in the open window
 AFTER_FEEDBACK = ("解药", "毒药")
+_OFFERED = ("night", "day", "any")  # the windows a player submits in (not triggers)
 # the roles that leave last words to count (a constant: mypyc cannot compile the
 # star-expression inside `in`)
 WOLF_ROLES_AND_WHITE = (*WOLF_ROLES, "白狼")
@@ -176,11 +178,13 @@ class S15Official(Ruleset):
         if fake_dead(game, seat):
             return []
         acts: list[LegalAction] = []
-        for name in game.held.table(seat):
-            spec = CATALOG[name].spec
-            if spec.window not in ("night", "day", "any") or name in AFTER_FEEDBACK:
+        for name, held in game.held.table(seat).items():
+            sk = CATALOG[name]
+            spec = sk.spec
+            if spec.window not in _OFFERED or name in AFTER_FEEDBACK:
                 continue
-            if skill_reason(game, seat, name) is not None:
+            # the seat's own checks are made above, once (skill_reason makes them again)
+            if held_reason(game, seat, sk, held) is not None:
                 continue
             if spec.target == "none":
                 acts.append(LegalAction(seat, name, n_targets=0, needs_text=name == "出使"))

@@ -20,30 +20,41 @@ from .outs import grant
 from .state import notes, st
 
 WHITE_WOLF_AT = 5  # "白狼在只有5个人未出局时自身未出局"
+_PIPER_COUNTS = ("普通", "村民", "狼人")  # 吹笛 胜："所有普通身份、村民与狼人"
+_VILLAGE_COUNTS = ("普通", "村民")  # 村民 负 2："所有普通身份及村民"
 
 
+# the checks run after every step of every game: each walks the living once, and
+# stops at the first answer where it can
 def _alive_in(g: Game, faction: str) -> list[str]:
-    return [n for n in g.alive_tuple() if g.seats[n].faction == faction]
+    seats = g.seats
+    return [n for n in g.alive_tuple() if seats[n].faction == faction]
+
+
+def _any_alive_in(g: Game, faction: str) -> bool:
+    seats = g.seats
+    return any(seats[n].faction == faction for n in g.alive_tuple())
 
 
 # 〖白狼阵营〗
 def white_lost(g: Game) -> bool:
-    return not _alive_in(g, WHITE)  # 负：白狼出局
+    return not _any_alive_in(g, WHITE)  # 负：白狼出局
 
 
 def white_won(g: Game) -> bool:
-    return len(g.alive_tuple()) <= WHITE_WOLF_AT and bool(_alive_in(g, WHITE))
+    return len(g.alive_tuple()) <= WHITE_WOLF_AT and _any_alive_in(g, WHITE)
 
 
 # 〖吹笛阵营〗
 def piper_lost(g: Game) -> bool:
-    return not _alive_in(g, PIPER_SIDE)  # 负：吹笛出局
+    return not _any_alive_in(g, PIPER_SIDE)  # 负：吹笛出局
 
 
 def piper_won(g: Game) -> bool:
     """胜：所有普通身份、村民与狼人均处于癫狂状态."""
+    seats = g.seats
     return all(mad(g, n) for n in g.alive_tuple()
-               if CATEGORY.get(g.seats[n].role) in ("普通", "村民", "狼人"))
+               if CATEGORY.get(seats[n].role) in _PIPER_COUNTS)
 
 
 # 〖情侣阵营〗
@@ -58,13 +69,19 @@ def lovers_lost(g: Game) -> bool:
 # 〖狼人阵营〗
 def wolves_lost(g: Game) -> bool:
     """负：狼人阵营所有角色均出局或处于癫狂状态."""
-    return all(mad(g, n) for n in _alive_in(g, WOLVES))
+    seats = g.seats
+    return all(mad(g, n) for n in g.alive_tuple() if seats[n].faction == WOLVES)
 
 
 def wolves_won(g: Game) -> bool:
     """胜：狼人阵营存活的人数可投出的票数占总票数的一半或以上 (警长 2, 若愚 0, 假死 0)."""
-    total = sum(vote_weight(g, n) for n in g.alive_tuple())
-    side = sum(vote_weight(g, n) for n in _alive_in(g, WOLVES))
+    seats = g.seats
+    total = side = 0
+    for n in g.alive_tuple():  # one weight per living seat (it was asked twice of wolves)
+        w = vote_weight(g, n)
+        total += w
+        if seats[n].faction == WOLVES:
+            side += w
     return total > 0 and 2 * side >= total
 
 
@@ -75,9 +92,10 @@ def village_lost(dao_bian: bool) -> Callable[[Game], bool]:
 
     def lost(g: Game) -> bool:
         members = _alive_in(g, VILLAGE)
-        specials_out = not any(CATEGORY.get(g.seats[n].role) == "特殊" for n in members)
+        seats = g.seats
+        specials_out = not any(CATEGORY.get(seats[n].role) == "特殊" for n in members)
         commons_out = all(mad(g, n) for n in members
-                          if CATEGORY.get(g.seats[n].role) in ("普通", "村民"))
+                          if CATEGORY.get(seats[n].role) in _VILLAGE_COUNTS)
         return (specials_out or commons_out) if dao_bian else (specials_out and commons_out)
 
     return lost

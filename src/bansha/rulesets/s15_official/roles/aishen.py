@@ -6,7 +6,7 @@ from __future__ import annotations
 from bansha.engine import Game, LegalAction, Prompt
 from bansha.engine.ruleset import Resolution
 
-from ..identity import lovers, pack, role_seats
+from ..identity import lovers, pack
 from ..legality import skill_reason, targets_reason
 from ..names import LOVERS, LOVERS_SIDE, PACK, VILLAGE, WOLVES
 from ..outs import KILL_CAUSES, VOTE_CAUSES, convert, grant
@@ -77,10 +77,12 @@ def _leave_pack(game: Game, pair: tuple[str, str]) -> None:
     the 头狼 ("若黑狼属于〖情侣阵营〗，则该技能于第零日夜晚移交头狼")."""
     game.groups[PACK] = [n for n in pack(game) if n not in pair]
     for n in pair:
-        if game.seats[n].role != "黑狼" or not game.held.has(n, "杀人"):
+        # on night 0 【杀人】 is still the 黑狼's own (hand-offs start with night 1)
+        if not game.held.has(n, "杀人"):
             continue
         game.held.remove(n, "杀人")
-        heads = [h for h in role_seats(game, "头狼")
+        # the 头狼: who holds 【枭首】 (a 头狼 loses no skill before night 1)
+        heads = [h for h in game.held.holders("枭首")
                  if game.seats[h].alive and game.seats[h].faction == WOLVES]
         if not heads:
             game.trace(f"杀人：黑狼 {n} 属于情侣阵营，但没有可移交的头狼", skill="杀人")

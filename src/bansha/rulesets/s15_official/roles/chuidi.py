@@ -98,7 +98,7 @@ FINALE: Skill = skill("曲尽", "游戏日夜晚，可放弃发动【吹笛】�
 
 def piper_out(game: Game, seat: str, cause: str) -> Resolution:
     """"吹笛出局后，癫狂状态解除，并公示" (假死 with it: R-12)."""
-    if game.seats[seat].role != "吹笛":
+    if not game.held.has(seat, "吹笛"):  # the one who holds 【吹笛】 (kept at the out)
         return
     game.announce("吹笛出局！", later=True)
     lifted = [n for n in game.order if mad(game, n) or fake_dead(game, n)]

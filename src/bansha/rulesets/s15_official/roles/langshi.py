@@ -6,7 +6,6 @@ from bansha.engine import Game
 from bansha.engine.abilities import Use
 from bansha.engine.ruleset import Resolution
 
-from ..identity import role_seats
 from ..names import WOLVES
 from ..skill import LIMITED, Role, Skill, role, skill
 
@@ -14,7 +13,7 @@ from ..skill import LIMITED, Role, Skill, role, skill
 def _embassy(game: Game, use: Use) -> Resolution:
     """出使: a message to the 吹笛 through the director; 次日白天公示“出使技能发动！”."""
     seat = use.actor
-    pipers = [n for n in role_seats(game, "吹笛") if game.seats[n].alive]
+    pipers = [n for n in game.held.holders("吹笛") if game.seats[n].alive]
     game.notify(pipers, f"出使：狼使通过主办向你发送信息：{use.text or ''}", skill="出使")
     game.notify(seat, "出使：信息已由主办转交吹笛", skill="出使")
     game.announce("出使技能发动！", later=True)
@@ -24,7 +23,7 @@ def _embassy(game: Game, use: Use) -> Resolution:
 
 
 def _piper_gone(game: Game, seat: str) -> str | None:
-    if not any(game.seats[n].alive for n in role_seats(game, "吹笛")):
+    if not any(game.seats[n].alive for n in game.held.holders("吹笛")):
         return "吹笛已出局，无法出使"
     return None
 

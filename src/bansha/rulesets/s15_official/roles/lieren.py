@@ -15,12 +15,16 @@ from ..state import dying, tonight
 from ..uses import shaken_tonight
 from .nvwu import poison_holds
 
+ROLE_NAME = "猎人"
+
 
 def hunter_step(game: Game) -> Resolution:
     """16.判定猎人是否出局，并等待可能的猎人行动."""
     night = tonight(game)
     assert night is not None
-    for h in [n for n in game.alive_tuple() if game.seats[n].role == "猎人"]:
+    # the step judges the 猎人 identity ("判定猎人是否出局"), 流弹 or not: a 猎人 who lost
+    # it (断肠, 道骨) still goes out here, not at 17 (his action is stray_shot's, by skill)
+    for h in [n for n in game.alive_tuple() if game.seats[n].role == ROLE_NAME]:
         if is_dying(game, h):
             d = causes(game, h)[0]
             dying(game).spare(h)
@@ -59,4 +63,4 @@ def stray_shot(game: Game, seat: str, cause: str) -> Resolution:
 STRAY_SHOT: Skill = skill("流弹", "猎人出局时，可在15分钟内决定一名存活角色出局。",
                    window="prompt", target="alive_other", step=hunter_step)
 
-ROLE: Role = role("猎人", VILLAGE, "普通", (STRAY_SHOT,), note="普通（6个普通身份随机抽取）")
+ROLE: Role = role(ROLE_NAME, VILLAGE, "普通", (STRAY_SHOT,), note="普通（6个普通身份随机抽取）")

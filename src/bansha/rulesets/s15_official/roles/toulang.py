@@ -9,6 +9,8 @@ from ..names import WOLVES
 from ..skill import LOCKED, Role, Skill, role, skill
 
 BEHEAD_CAUSES = ("毒药", "流弹", "行刺")  # 枭首
+# the skills 狼使 and 狼牧 come with (langshi.py, langmu.py): 枭首 strips their holders
+ENVOY_SKILLS = ("出使", "救赎", "卫道")
 
 
 def behead(game: Game, seat: str, cause: str) -> Resolution:
@@ -16,8 +18,10 @@ def behead(game: Game, seat: str, cause: str) -> Resolution:
         return
     for n in game.order:
         t = game.seats[n]
-        if t.role in ("狼使", "狼牧") and game.held.table(n):
-            gone = sorted(game.held.table(n))
+        held = game.held.table(n)
+        # 狼使、狼牧: who holds their skills (【出使】, or 【救赎】/【卫道】)
+        if any(sk in held for sk in ENVOY_SKILLS):
+            gone = sorted(held)
             for sk in gone:
                 game.held.remove(n, sk)
             game.trace(f"枭首：头狼因{cause.removesuffix('出局')}出局，"

@@ -32,7 +32,8 @@ def _lost_learning(game: Game, seat: str) -> str | None:
 
 def mimic(game: Game, seat: str, cause: str) -> Resolution:
     """仿冒: when the 先知 goes out the 顽徒 becomes 先知 (and loses 偷师)."""
-    if game.seats[seat].role != "先知":
+    seer = game.held.get(seat, "预言")  # the 先知: 【预言】 that came with the card
+    if seer is None or seer.origin.role != xianzhi.ROLE.data.name:
         return
     for n in game.order:
         t = game.seats[n]
