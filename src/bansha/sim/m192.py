@@ -78,6 +78,8 @@ POISON_FOR = {tags.WOLVES: "超度"}
 POISON_ELSE = "迷魂"
 LINK_CHOICE = {"灵魂凭依": "不链接"}
 _NIGHT_OUT = "昨夜出局："
+_TOP = "今日最高票："
+_FOOL = "投票出局的人是个愚者"
 
 Decision = tuple[Action | None] | None
 
@@ -88,12 +90,15 @@ class _Memory:
     class without spare attributes); `know` ties an entry to its bot, so a reused id
     never hands one game's memory to another."""
 
-    __slots__ = ("aimed", "know", "spared")
+    __slots__ = ("aimed", "immune", "know", "seen", "spared")
 
     def __init__(self, know: object) -> None:
         self.know = know
         self.aimed: dict[str, str] = {}  # night -> the kill this seat submitted
         self.spared: list[str] = []  # kill targets still in play the next day
+        self.seen = 0  # public events already read
+        # seat -> the last day its exile was stopped (0: for good, 愚者's 霸道)
+        self.immune: dict[str, int] = {}
 
 
 _MEMORY: OrderedDict[int, _Memory] = OrderedDict()
@@ -114,6 +119,34 @@ def _memory(bot: HeuristicBot) -> _Memory:
 
 def _night(at: str) -> int:
     return int(at.split()[1]) if at.startswith("night ") else 0
+
+
+def _day(at: str) -> int:
+    return int(at.split()[1]) if at.startswith("day ") else 0
+
+
+def _read_public(bot: HeuristicBot, c: _Ctx) -> _Memory:
+    """What every seat was told in public and the generic Knowledge does not read: a
+    翻牌's [实际身份] ("戊 翻牌：实际身份是饕餮", "有角色翻牌：丙 的实际身份是白狼王"), and
+    an exile that did not happen ("投票出局的人是个愚者", "今日最高票：辛" then "平安日")."""
+    mem = _memory(bot)
+    events = c.view["events"]
+    top: dict[str, str] = {}
+    for e in events[mem.seen:]:
+        if e.kind != "announce" or e.to is not None:
+            continue
+        text = e.text
+        if "实际身份是" in text:
+            faction, rest = bot.know.faction_word(text)
+            seats = [s for s in c.view["seats"] if s in rest and s != c.me]
+            if faction is not None and len(seats) == 1:
+                bot.know.faction_of[seats[0]] = faction
+        elif text.startswith(_TOP):
+            top[e.at] = text[len(_TOP):]
+        elif e.at in top and (text == "平安日" or text.startswith(_FOOL)):
+            mem.immune[top[e.at]] = 0 if text.startswith(_FOOL) else _day(e.at)
+    mem.seen = len(events)
+    return mem
 
 
 def _wolf(c: _Ctx) -> bool:
@@ -236,6 +269,7 @@ def _choice_only(la: LegalAction, c: _Ctx) -> Decision:
 def policy(bot: HeuristicBot, la: LegalAction, c: _Ctx) -> Decision:
     skill = la.skill
     spec = tags.spec(bot.rules, skill)
+    mem = _read_public(bot, c)
     if skill == "上警":
         return _stand(bot, la, c)
     if bot.kind(skill) == BADGE and skill != "薪火相传":
@@ -247,8 +281,8 @@ def policy(bot: HeuristicBot, la: LegalAction, c: _Ctx) -> Decision:
         if len(pool) < la.n_targets:
             return None
         return (Action(la.seat, skill, targets=tuple(c.rng.sample(pool, la.n_targets))),)
-    if bot.kind(skill) == VOTE and skill == "投票":
-        return _vote(la, c)
+    if bot.kind(skill) == VOTE and skill == "投票" and c.at not in bot.know.elections:
+        return _vote(bot, la, c, mem)
     if skill == "神女秘法":
         return (Action(la.seat, skill),)
     if skill == "结印":
@@ -297,11 +331,12 @@ def _village_skill(bot: HeuristicBot, la: LegalAction, c: _Ctx, spec: Any) -> De
             return (None,)
         return (Action(la.seat, skill, target=sheriff),)
     if skill == "谋策":
-        mine = c.me in la.targets and any(tags.is_counted(tags.spec(bot.rules, s))
-                                          for s in c.view["skills"])
-        t = c.me if mine else next(
-            (f for f in la.targets if f in c.friends and f != c.me), None)
-        return (Action(la.seat, skill, target=t) if t is not None else None,)
+        # a friend picks one of its counted skills; a seat holding none feeds 毒计. Not
+        # himself: his own pick would come in the window he already plotted in, which
+        # the generic bot does not answer twice
+        friends = [f for f in la.targets if f in c.friends and f != c.me]
+        pool = friends or [t for t in _focal(others, c, skill) if t not in c.enemies]
+        return (Action(la.seat, skill, target=pool[0]),) if pool else (None,)
     if skill == "毒计":
         bad = [t for t in c.enemies if t in la.targets and t in bot.know.faction_of]
         if not bad:
@@ -324,12 +359,28 @@ def _village_skill(bot: HeuristicBot, la: LegalAction, c: _Ctx, spec: Any) -> De
     return None
 
 
-def _vote(la: LegalAction, c: _Ctx) -> Decision:
-    """宗教老爷爷 votes his 异端 out; every other seat leaves the vote to the generic rules."""
-    if HERETICS not in c.view["skills"]:
+def _vote(bot: HeuristicBot, la: LegalAction, c: _Ctx, mem: _Memory) -> Decision:
+    """The day's exile vote. 宗教老爷爷 votes his 异端 out. The others vote as the generic
+    rules do (the village a known enemy, else the table's focal seat, 归票-like), but
+    not a seat whose exile was just stopped (平安日: 霸道, 不死, an immunity) nor a
+    revealed 愚者 (霸道 for good): a vote there is a day thrown away."""
+    targets = [t for t in la.targets if t != "弃权"]
+    if HERETICS in c.view["skills"]:
+        heretics = [t for t in _focal(_heretics(c), c, "vote") if t in targets]
+        if heretics:
+            return (Action(la.seat, la.skill, target=heretics[0]),)
+    today = _day(c.at)
+    stuck = {s for s, d in mem.immune.items() if d == 0 or today - d <= 1}
+    if not targets:
         return None
-    heretics = [t for t in _focal(_heretics(c), c, "vote") if t in la.targets]
-    return (Action(la.seat, la.skill, target=heretics[0]),) if heretics else None
+    mine = c.view.get("faction")
+    enemies = [s for s in c.alive if bot.know.faction_of.get(s, mine) != mine]
+    bad = [t for t in enemies if t in targets and t not in stuck]
+    if bad and not _wolf(c):
+        return (Action(la.seat, la.skill, target=bad[0]),)
+    order = focal_order(targets, c.at, *c.alive, *c.view["out"])
+    pick = next((t for t in order if t not in c.friends and t not in stuck), None)
+    return (Action(la.seat, la.skill, target=pick),) if pick is not None else None
 
 
 POLICIES[RULESET] = policy
