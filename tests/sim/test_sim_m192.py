@@ -214,6 +214,14 @@ def test_no_vote_is_thrown_at_a_seat_the_exile_cannot_take() -> None:
     assert a is not None and a.target == "庚"
 
 
+def test_the_village_does_not_exile_its_own_sheriff_blind() -> None:
+    """With nothing known, the table's focal seat is the vote, the sheriff excepted."""
+    for sheriff in SEATS[1:]:
+        v = _view("甲", "猎人", "村民阵营", ["最后一枪"], at="day 3", sheriff=sheriff)
+        a = _act(v, LegalAction("甲", "投票", SEATS))
+        assert a is not None and a.target not in (sheriff, "甲")
+
+
 def test_heuristic_bot_plays_m192_choices() -> None:
     """结印 seals three others, 神女秘法 is read, 灵魂凭依 does not link blind."""
     village = _view("癸", "道士", "村民阵营", ["结印"])

@@ -363,7 +363,8 @@ def _vote(bot: HeuristicBot, la: LegalAction, c: _Ctx, mem: _Memory) -> Decision
     """The day's exile vote. 宗教老爷爷 votes his 异端 out. The others vote as the generic
     rules do (the village a known enemy, else the table's focal seat, 归票-like), but
     not a seat whose exile was just stopped (平安日: 霸道, 不死, an immunity) nor a
-    revealed 愚者 (霸道 for good): a vote there is a day thrown away."""
+    revealed 愚者 (霸道 for good): a vote there is a day thrown away. The village puts its
+    own sheriff last (it elected him; a wolf votes as it always does)."""
     targets = [t for t in la.targets if t != "弃权"]
     if HERETICS in c.view["skills"]:
         heretics = [t for t in _focal(_heretics(c), c, "vote") if t in targets]
@@ -379,6 +380,9 @@ def _vote(bot: HeuristicBot, la: LegalAction, c: _Ctx, mem: _Memory) -> Decision
     if bad and not _wolf(c):
         return (Action(la.seat, la.skill, target=bad[0]),)
     order = focal_order(targets, c.at, *c.alive, *c.view["out"])
+    sheriff = c.view.get("sheriff")
+    if sheriff in order and not _wolf(c):
+        order = [t for t in order if t != sheriff] + [sheriff]
     pick = next((t for t in order if t not in c.friends and t not in stuck), None)
     return (Action(la.seat, la.skill, target=pick),) if pick is not None else None
 
