@@ -10,20 +10,24 @@ read in sim/m192_tags.py). What it does, by faction:
 - 上警: a seat whose own [强制] skill keeps it in play (苟活, 骑乘, 涅槃重生) stands —
   the badge draws the pack's kill, so the sheriff had better survive it; a 验人系 seat
   never stands (the 村民阵营 loses only once its 验人系 is out); the others stand about
-  one in four. A badge passes to a known friend the pack cannot kill, never to a
-  known checker;
+  one in four. A badge passes to a known friend, else the table's focal seat, never
+  to a known checker or enemy;
 - 村民阵营: a skill that hurts only a non-村民阵营 target (天火, 冲撞) is used on any seat
   not known a friend; a skill that guards the pack's likely target (脱下隐身衣, 纵火) goes
   on the sheriff once the pack may kill; 毒计 only on a known enemy, with the status
-  that stops it (超度 a wolf's knife, 迷魂 the elder's votes); 谋策 feeds the 毒士's own
-  counts; 结印 seals three others (the 1狼1强神1弱神 draw is luck); 复活 and 英灵召唤
-  bring back a seat not known an enemy, preferring one the pack killed; 赤狐神女 reads
-  her 神女秘法 every night it has a use;
+  that stops it (超度 a wolf's knife, 迷魂 the elder's votes); 谋策 on a known friend (it
+  picks a count of its own) or a seat not known an enemy (no count: 毒计+1); 结印
+  seals three others (the 1狼1强神1弱神 draw is luck); 复活 and 英灵召唤 bring
+  back a seat not known an enemy, preferring one the pack killed; 赤狐神女 reads her
+  神女秘法 every night it has a use;
 - 狼人阵营: the post's [群内] wolves are not told their pack (the view has no group),
   so a wolf spares only the wolves it knows (itself, 狼兄/狼弟, 恐虐's news); its harm
   skills (业炎, 恐虐, 收割, 暴怒, 暴食) go where the pack's kill would; 深渊 keeps itself
   or a known mate alive; a kill that left its target in play is not repeated on it;
 - 宗教老爷爷: chooses his six 异端 at 开局 and votes them out ("异端…全部出局" wins);
+- the exile vote (all but the elder): a known enemy (now also a public 翻牌's [实际身份]),
+  else the table's focal seat, never a seat whose exile was just stopped (平安日) nor a
+  revealed 愚者; the village puts its own sheriff last;
 - skills that only hurt a friend when guessed (交换, 灵魂传递, 灵魂链接, 天命所归,
   一锤定音) stay unused, and a choice this module does not know falls back to the
   generic rules.
@@ -218,7 +222,8 @@ def _stand(bot: HeuristicBot, la: LegalAction, c: _Ctx) -> Decision:
 
 
 def _badge(bot: HeuristicBot, la: LegalAction, c: _Ctx) -> Decision:
-    targets = [t for t in la.targets if t != "弃权" and t != c.me]
+    # seats only: 撕掉警徽 (or 弃权) is a way out, not an heir
+    targets = [t for t in la.targets if t in c.view["seats"] and t != c.me]
     if not targets:
         return None
     avoid = _known_checkers(bot, c) | set(c.enemies)
