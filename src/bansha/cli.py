@@ -20,6 +20,7 @@ from bansha.scenario.result import result_document
 from bansha.scenario.runner import run
 from bansha.sim.bots import BOTS
 from bansha.sim.driver import play as play_game
+from bansha.sim.runner import make_bots
 
 cli_text.install()  # click's and Typer's own words (usage, errors) in Chinese
 # every command group takes -h as well as --help; a sub-app is added with one line
@@ -207,7 +208,9 @@ def play_cmd(
     except (SetupError, OptionError) as e:
         err.print(f"[red]错误[/red]：{escape(str(e))}")
         raise typer.Exit(2) from None
-    seats = {n: BOTS[bots]() for n in game.public_view()["seats"]}
+    # the simulator's own constructor: a heuristic bot told the rule post it plays, not
+    # left to guess it from its role (m125 and m192 both have a 魔术师 with 交换)
+    seats = make_bots(bots, type(game.ruleset), list(game.public_view()["seats"]))
     play_game(game, seats, random.Random(f"bots:{seed}"))
     if as_json:
         doc = result_document(game, include_trace=reveal)
