@@ -262,12 +262,12 @@ class HeuristicBot:
             if la.optional or len(targets) < la.n_targets:
                 return None
             return Action(la.seat, la.skill, targets=tuple(c.rng.sample(targets, la.n_targets)))
-        own: tuple[str | None] | None = None
+        decided: tuple[str | None] | None = None
         if self.m125 is not None:
-            own = self.m125.own_skill(
+            decided = self.m125.own_skill(
                 la, targets, c.view, c.pack,
                 lambda seq: focal_order(seq, c.at, *c.pack, *c.alive, *c.view["out"])[0])
-        t = self._target(kind, la, targets, c) if own is None else own[0]
+        t = self._target(kind, la, targets, c) if decided is None else decided[0]
         if t is None and not la.optional and targets:
             t = targets[c.rng.randrange(len(targets))]
         return None if t is None else Action(la.seat, la.skill, target=t)
