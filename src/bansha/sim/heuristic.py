@@ -154,7 +154,9 @@ class Knowledge:
             elif e.kind == "announce" and "遗言" in e.text:
                 speaker, _, said = e.text.partition("的遗言")
                 self._claims(said, names, speaker.strip())
-            elif e.kind == "announce" and "警长" in e.text and "选" in e.text:
+            elif e.kind == "announce" and "警长" in e.text and ("选" in e.text
+                                                               or "确定警长" in e.text):
+                # "警长竞选" (M47, m125), "计票确定警长" (S15's day 1)
                 self.elections.add(e.at)
         self.seen = len(events)
 
