@@ -72,3 +72,40 @@ def test_heuristic_bots_finish_m125_games_choosing_their_order() -> None:
         assert all(a.choice in ("狼人", "黑狼王", "蚀时狼妃") for a in chose)
         chosen += len(chose)
     assert chosen > 0  # a player with a free wolf card put it first
+
+
+SEEN = [Event("announce", "day 2", "壬:1（骑士）发动决斗：乙:1 的身份牌是 村民"),
+        Event("notify", "night 1", "预言：丙:1 是狼人牌", to=("甲",)),
+        Event("notify", "night 2", "预言：丁:1 是非狼人牌", to=("甲",))]
+
+
+def test_the_village_duels_and_burns_a_known_wolf_card_and_keeps_them_otherwise() -> None:
+    adv = M125Advisor()
+    v = _view(SEEN)
+    adv.read(v)
+    for skill in ("决斗", "纵火"):
+        la = LegalAction("甲:1", skill, tuple(TARGETS), optional=True)
+        assert adv.own_skill(la, TARGETS, v, [], _first) == ("丙:1",)
+        rest = [t for t in TARGETS if t != "丙:1"]
+        assert adv.own_skill(la, rest, v, [], _first) == (None,)  # 限定: kept
+
+
+def test_a_wolf_duels_burns_and_devours_a_card_known_good() -> None:
+    adv = M125Advisor()
+    v = _view(SEEN, faction="狼人阵营")
+    adv.read(v)
+    la = LegalAction("甲:1", "决斗", tuple(TARGETS), optional=True)
+    assert adv.own_skill(la, TARGETS, v, [], _first) == ("乙:1",)
+    la = LegalAction("甲:1", "时间吞噬", tuple(TARGETS), optional=True)
+    assert adv.own_skill(la, TARGETS, v, [], _first) == ("乙:1",)  # a first card
+
+
+def test_the_badge_goes_to_a_friend_then_a_card_known_good_never_a_known_wolf() -> None:
+    adv = M125Advisor()
+    v = _view(SEEN)
+    adv.read(v)
+    la = LegalAction("甲:1", "殉职", tuple(TARGETS))
+    assert adv.own_skill(la, ["丙:1", "丁:1", "甲:2"], v, [], _first) == ("甲:2",)
+    assert adv.own_skill(la, ["丙:1", "丁:1", "戊:1"], v, [], _first) == ("丁:1",)
+    assert adv.own_skill(la, ["丙:1", "戊:1"], v, [], _first) == ("戊:1",)
+    assert adv.own_skill(LegalAction("甲:1", "交换", ()), TARGETS, v, [], _first) is None

@@ -154,7 +154,9 @@ class Knowledge:
             elif e.kind == "announce" and "遗言" in e.text:
                 speaker, _, said = e.text.partition("的遗言")
                 self._claims(said, names, speaker.strip())
-            elif e.kind == "announce" and "警长" in e.text and "选" in e.text:
+            elif e.kind == "announce" and "警长" in e.text and ("选" in e.text
+                                                               or "确定警长" in e.text):
+                # "警长竞选" (M47, m125), "计票确定警长" (S15's day 1)
                 self.elections.add(e.at)
         self.seen = len(events)
 
@@ -262,7 +264,12 @@ class HeuristicBot:
             if la.optional or len(targets) < la.n_targets:
                 return None
             return Action(la.seat, la.skill, targets=tuple(c.rng.sample(targets, la.n_targets)))
-        t = self._target(kind, la, targets, c)
+        decided: tuple[str | None] | None = None
+        if self.m125 is not None:
+            decided = self.m125.own_skill(
+                la, targets, c.view, c.pack,
+                lambda seq: focal_order(seq, c.at, *c.pack, *c.alive, *c.view["out"])[0])
+        t = self._target(kind, la, targets, c) if decided is None else decided[0]
         if t is None and not la.optional and targets:
             t = targets[c.rng.randrange(len(targets))]
         return None if t is None else Action(la.seat, la.skill, target=t)

@@ -119,6 +119,39 @@ class M125Advisor:
         wolves = [c for c in la.choices if c in WOLF_ROLES]
         return wolves[0] if wolves else None
 
+    def own_skill(self, la: LegalAction, targets: list[str], v: dict[str, Any],
+                  pack: list[str], focal: Pick) -> tuple[str | None] | None:
+        """The card skills no generic kind fits, decided from the card facts the bot has;
+        `(target,)` (None: pass) when it decides, None for a skill it leaves alone.
+
+        - 殉职 [强制]: the badge goes to one of the bot's friends, else a card known good
+          (a wolf: not to a card known good), else a focal card not known bad; never
+          流失 while someone fits.
+        - 决斗 [限定]: the village duels a card known to be a wolf card (votes are then
+          blocked, "封锁今天的所有投票"); a wolf duels a card known good. Otherwise kept.
+        - 纵火 [限定]: "被纵火的身份牌失去所有技能": the village burns a known wolf card, a
+          wolf a known good one; otherwise kept.
+        - 时间吞噬 [限定] (a first card's next-day votes and skills void): the pack aims
+          it at a first card known good; otherwise kept.
+        重定之理 and 交换 are left to the generic rules (kept unless forced)."""
+        skill = la.skill
+        if skill not in ("殉职", "决斗", "纵火", "时间吞噬"):
+            return None
+        friends = self.friends(v, pack)
+        wolf_side = v.get("faction") == WOLF_FACTION
+        others = [t for t in targets if t not in friends]
+        bad = [t for t in others if t in (self.good if wolf_side else self.wolf)]
+        if skill == "殉职":
+            mine = [t for t in targets if t in friends]
+            trusted = [] if wolf_side else [t for t in others if t in self.good]
+            fallback = [t for t in others if t not in (self.good if wolf_side else self.wolf)]
+            heirs = mine or trusted or fallback
+            return (focal(heirs) if heirs else None,)
+        if skill == "时间吞噬":
+            firsts = [t for t in bad if t.endswith(":1")] if wolf_side else []
+            return (firsts[0] if firsts else None,)
+        return (bad[0] if bad else None,)
+
     def target(self, kind: str, la: LegalAction, targets: list[str], at: str,
                v: dict[str, Any], pack: list[str], pick: Pick, focal: Pick) -> str | None:
         """A target for `kind` (the heuristic's skill kinds), or None to pass.

@@ -40,7 +40,7 @@ def resolve_day(game: Game) -> Resolution:
             if r.action.skill == DUEL and game.held.get(r.card, DUEL) is not None:
                 yield from duel(game, Action(r.card, DUEL, r.action.target))
     if st.votes_blocked:
-        game.announce("决斗目标为狼人身份牌，今天的所有投票被封锁")
+        game.announce("今天的投票已被决斗封锁，不计票，无人被投票出局")
     else:
         box = reversal.counted_box(game)
         counts = box.tally(lambda v: 1.0)
