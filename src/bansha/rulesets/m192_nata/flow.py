@@ -53,7 +53,13 @@ def cross(game: Game, edge: Edge, at: Moment) -> None:
     of the status: "也会随时得知这些状态是否还存在"), redirects, temporary skills."""
     state = st(game)
     state.targets.expire(edge, at)
-    game.held.expire(at, edge)
+    for holder, h in game.held.expire(at, edge):
+        if h.ability.forced:
+            # "若强制技能提供任何[状态]，则该强制技能失效后，这些状态也一同失效": a forced
+            # skill held for a while (变脸's card) takes its statuses with it (RULINGS 69)
+            for s in game.statuses.end_skill(holder, h.ability.name):
+                if s.kind.visible and game.seats[s.holder].alive:
+                    game.notify(s.holder, f"你的[{s.name}]状态已结束", "状态")
     gone = game.statuses.cross(edge, at)
     for s in gone:
         if s.kind.visible and game.seats[s.holder].alive:
@@ -69,6 +75,9 @@ def open_phase(game: Game) -> None:
         state.noons_today = 1 + state.extra_noons
         state.extra_noons = 0
         state.vote_blocked = False
+    # the part's own start, not the last sub-phase of the part before: a status given
+    # at this boundary (a forced skill's, back after its 遗忘 ended) reads game.moment
+    game.sub, game.nth = "", 1
     cross(game, "start", game.calendar.at(game.phase.n, game.phase.kind, ""))
     sub, nth = windows(game)[0]
     enter(game, sub, nth)
