@@ -42,6 +42,8 @@ from .schedule import SCHEDULE
 from .state import NataState
 from .statuses import STATUS_KINDS
 
+PACK_GROUP: str = "狼群"  # the [群内] wolves' chat (5L "入狼群")
+
 # the redirect order of 3L ("[选择目标]——蚀时狼妃[时间逆流]——魔术师[交换]——…"): only
 # 魔术师 is of this pool; the stages are kept as the post lists them
 STAGES = ("时间逆流", "交换", "人偶操控", "防反", "反射", "磁吸")
@@ -343,8 +345,18 @@ class M192Nata(Ruleset):
         return [*shenxun.director_inputs(game), *director.offered(game)]
 
     def view_extra(self, game: Game, seat: str) -> dict[str, Any]:
-        return {"sub": game.sub, "nth": game.nth,
-                "statuses": [s.name for s in game.statuses.visible_to(seat)]}
+        extra: dict[str, Any] = {"sub": game.sub, "nth": game.nth,
+                                 "statuses": [s.name for s in game.statuses.visible_to(seat)]}
+        # "该阵营的角色若标明[群内]，则入狼群": a [群内] wolf sees the pack as it stands now;
+        # the other chats it shares (御主's 英灵 "与御主共群", 灵魂链接 "永久共群") likewise
+        groups = {name: list(members) for name, members in game.groups.items()
+                  if seat in members}
+        pack = pack_members(game)
+        if seat in pack:
+            groups[PACK_GROUP] = pack
+        if groups:
+            extra["group"] = groups
+        return extra
 
 
 def _stand(game: Game, seat: str) -> Resolution:
