@@ -4,24 +4,23 @@ out names the 死士, 蒙冤 goes to "一名良民" (who holds no skill) (RULING
 
 from __future__ import annotations
 
+from s15_table import to_night_1
+
 from bansha.engine import Action, Game
 from bansha.rulesets.s15_official.legality import WORDS, skill_reason
 from bansha.rulesets.s15_official.roles import ALL_SKILLS
 
-ROSTER = [
-    {"甲": "先知"}, {"乙": "女巫"}, {"丙": "守卫"}, {"丁": "长老"}, {"戊": "猎人"},
-    {"己": "死士"}, {"庚": "顽徒"}, {"辛": "王女"}, {"壬": "小公主"}, {"癸": "诽谤者"},
-    {"子": "良民"}, {"丑": "良民"}, {"寅": "乱民"}, {"卯": "头狼"}, {"辰": "黑狼"},
-    {"巳": "狼使"}, {"午": "狼牧"}, {"未": "白狼"}, {"申": "吹笛"}, {"酉": "良民"},
-]
-
 
 def _to_night_1() -> Game:
-    g = Game.new("s15-official", ROSTER, seed=1)
-    g.advance()  # night 0
-    assert g.submit(Action("甲", "投票", target="卯"))
-    g.advance()  # day 1's count
-    assert g.phase.label == "night 1"
+    return to_night_1("死士")
+
+
+def _stripped(seat: str, skill: str) -> Game:
+    """Night 1: 吹笛's 断肠 takes `seat`'s `skill`; the game stands in day 2."""
+    g = _to_night_1()
+    assert g.submit(Action("申", "断肠", target=seat))
+    _finish(g, "night 1")
+    assert not g.held.has(seat, skill)
     return g
 
 
@@ -35,10 +34,7 @@ def _announced(g: Game) -> list[str]:
 
 
 def test_a_hunter_who_lost_his_shot_still_goes_out_at_step_16() -> None:
-    g = _to_night_1()
-    assert g.submit(Action("申", "断肠", target="戊"))  # 戊 loses 流弹
-    _finish(g, "night 1")
-    assert not g.held.has("戊", "流弹")
+    g = _stripped("戊", "流弹")
     assert g.submit(Action("甲", "投票", target="寅"))
     _finish(g, "day 2")
     assert g.submit(Action("辰", "杀人", target="子"))
@@ -53,10 +49,7 @@ def test_a_hunter_who_lost_his_shot_still_goes_out_at_step_16() -> None:
 
 
 def test_a_deathguard_who_lost_his_skill_is_still_announced_as_the_deathguard() -> None:
-    g = _to_night_1()
-    assert g.submit(Action("申", "断肠", target="己"))  # 己 loses 死节
-    _finish(g, "night 1")
-    assert not g.held.has("己", "死节")
+    g = _stripped("己", "死节")
     assert g.submit(Action("甲", "投票", target="己"))
     _finish(g, "day 2")
     assert not g.seats["己"].alive

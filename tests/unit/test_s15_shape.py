@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+from s15_table import to_night_1
+
 from bansha.engine import Game
 from bansha.rulesets.s15_official.names import CATEGORY
 from bansha.rulesets.s15_official.roles import ALL_ROLES, ALL_SKILLS, ROLE_DATA, SKILLS
@@ -50,23 +52,8 @@ def test_a_whole_game_keeps_no_untyped_data() -> None:
         assert set(st(game).notes) == set(game.order)
 
 
-ROSTER = [
-    {"甲": "先知"}, {"乙": "女巫"}, {"丙": "守卫"}, {"丁": "长老"}, {"戊": "猎人"},
-    {"己": "白痴"}, {"庚": "顽徒"}, {"辛": "王女"}, {"壬": "小公主"}, {"癸": "诽谤者"},
-    {"子": "良民"}, {"丑": "良民"}, {"寅": "乱民"}, {"卯": "头狼"}, {"辰": "黑狼"},
-    {"巳": "狼使"}, {"午": "狼牧"}, {"未": "白狼"}, {"申": "吹笛"}, {"酉": "良民"},
-]
-
-
 def _to_night_1() -> Game:
-    from bansha.engine import Action
-
-    g = Game.new("s15-official", ROSTER, seed=1)
-    g.advance()  # night 0
-    assert g.submit(Action("甲", "投票", target="卯"))
-    g.advance()  # day 1's count
-    assert g.phase.label == "night 1"
-    return g
+    return to_night_1("白痴")
 
 
 def _finish_night(g: Game) -> None:
