@@ -20,7 +20,8 @@ documented one. The answer of a handled request is built by the same functions
 the FastAPI routes use (views.legal_doc, inputs.seat_action/seat_vote,
 LiveGames.submit), so it is identical.
 
-`legal` is a read of the live game: it runs on the event loop when the game's lock
+`legal` is a read of the live game: its encoded answer is cached per state and seat
+(see _cached_legal), and a miss is computed on the event loop when the game's lock
 is free at once (microseconds), and in a worker thread when an input holds the lock
 (that input's commit may take a few ms). A submission runs in a worker thread: it
 holds the game's lock over its commit (every input is stored before it is answered).
@@ -78,14 +79,16 @@ class FastPath:
             if method != "GET":
                 await self.app(scope, receive, send)
                 return
-            if live.lock.acquire(blocking=False):
-                try:
-                    doc = legal_doc(live, who.name)
-                finally:
-                    live.lock.release()
-            else:
-                doc = await to_thread.run_sync(_locked_legal, live, who.name)
-            await _json(send, doc)
+            data = _cached_legal(live, who.name)
+            if data is None:
+                if live.lock.acquire(blocking=False):
+                    try:
+                        data = _fill_legal(live, who.name)
+                    finally:
+                        live.lock.release()
+                else:
+                    data = await to_thread.run_sync(_locked_legal, live, who.name)
+            await _send(send, data)
             return
         if method != "POST":
             await self.app(scope, receive, send)
@@ -146,9 +149,38 @@ class FastPath:
             return None
 
 
-def _locked_legal(live: Any, seat: str) -> dict[str, Any]:
+# `legal` answers come from the game's cache (LiveGame.legal_cache) when the state
+# they were read from is still the game's. Between two inputs the 14 players of a game
+# poll the same state over and over; each poll computed Game.legal, converted it and
+# encoded it again, and when an input held the game's lock the poll also waited in a
+# worker thread for that input's commit. A hit takes no lock: the name of the state is
+# read once (live.revision moves only after the input is stored), so a poll that
+# overlaps an input being judged answers the stored state before it, as it would have
+# had it come a moment earlier, and a poll after an input's answer sees the new one.
+def _cached_legal(live: Any, seat: str) -> bytes | None:
+    # one read of the pair: a new state replaces it, within one state its dict only
+    # gains seats (under the lock)
+    name, docs = live.legal_cache
+    if name != live.legal_state():
+        return None
+    return docs.get(seat)  # type: ignore[no-any-return]
+
+
+def _fill_legal(live: Any, seat: str) -> bytes:
+    """The encoded answer, computed and cached (the caller holds the game's lock)."""
+    name = live.legal_state()
+    old_name, docs = live.legal_cache
+    if old_name != name:
+        docs = {}
+    data = _encode(legal_doc(live, seat))
+    docs[seat] = data
+    live.legal_cache = (name, docs)
+    return data
+
+
+def _locked_legal(live: Any, seat: str) -> bytes:
     with live.lock:
-        return legal_doc(live, seat)
+        return _cached_legal(live, seat) or _fill_legal(live, seat)
 
 
 async def _read_body(receive: Any) -> tuple[bytes, bool]:
@@ -184,10 +216,17 @@ def _replaying(body: bytes, finished: bool, receive: Any) -> Any:
     return replay
 
 
-async def _json(send: Any, doc: Any, timing: Timing | None = None) -> None:
+def _encode(doc: Any) -> bytes:
     # the same bytes Starlette's JSONResponse renders
-    data = json.dumps(doc, ensure_ascii=False, allow_nan=False, indent=None,
+    return json.dumps(doc, ensure_ascii=False, allow_nan=False, indent=None,
                       separators=(",", ":")).encode("utf-8")
+
+
+async def _json(send: Any, doc: Any, timing: Timing | None = None) -> None:
+    await _send(send, _encode(doc), timing)
+
+
+async def _send(send: Any, data: bytes, timing: Timing | None = None) -> None:
     headers = [(b"content-type", b"application/json"),
                (b"content-length", str(len(data)).encode())]
     if timing is not None:

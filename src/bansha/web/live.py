@@ -63,10 +63,20 @@ class LiveGame:
     # within one epoch every view's event list only grows, so an event stream can
     # send what it has not sent by count (views.stream_doc)
     epoch: int = 0
+    # the encoded `legal` answers of the state named by legal_state(), by seat: between
+    # two inputs every player polls the same state over and over (fastpath.py)
+    legal_cache: tuple[Any, dict[str, bytes]] = (None, {})
 
     @property
     def id(self) -> str:
         return self.row.id
+
+    def legal_state(self) -> tuple[int, int, int]:
+        """What names the state `legal` answers are read from: the game object, its
+        epoch and the revision. All three change together with every accepted input or
+        rebuild, and live.revision moves only once the input is stored, so an answer
+        cached under one name is of a stored state (a refusal changes no one's legal)."""
+        return id(self.game), self.epoch, self.revision
 
     def rebuild(self, game: Game) -> None:
         self.game = game
