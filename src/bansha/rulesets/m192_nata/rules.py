@@ -78,7 +78,9 @@ def blocked(game: Game, seat: str, h: HeldSkill) -> str | None:
     return None
 
 
-def refusal(game: Game, a: Action) -> str | None:
+def refusal(game: Game, a: Action, allowed: tuple[str, ...] | None = None) -> str | None:
+    """Why `a` is refused, or None. `allowed`: the skill's range already computed by
+    the caller (legal() has it from offered(), a subset of it that holds the targets)."""
     h = game.held.get(a.seat, a.skill)
     if h is None:
         return f"你没有技能 {a.skill}"
@@ -118,7 +120,8 @@ def refusal(game: Game, a: Action) -> str | None:
     extra = EXTRA_CHECKS.get(a.skill)
     if extra is not None and (reason := extra(game, a.seat)) is not None:
         return reason
-    allowed = target_range(game, h, a.seat)
+    if allowed is None:
+        allowed = target_range(game, h, a.seat)
     for t in a.all_targets():
         if t not in allowed:
             if not game.seats[t].alive:
@@ -209,7 +212,8 @@ def legal(game: Game, seat: str) -> list[LegalAction]:
         if offer is not None and not choices:
             continue
         if refusal(game, Action(seat, a.name, targets=probe,
-                                choice=choices[0] if choices else None)) is not None:
+                                choice=choices[0] if choices else None),
+                   targets) is not None:
             continue
         out.append(LegalAction(seat, a.name, targets, 0 if t is None else t.count,
                                choices=choices, optional=a.name not in MUST_CHOOSE,
