@@ -182,7 +182,8 @@ def mark_refreshed(game: Game, seat: str) -> None:
 
 def legal(game: Game, seat: str) -> list[LegalAction]:
     out: list[LegalAction] = []
-    if not present(game, seat):
+    state = st(game)
+    if seat in state.left:  # not present()
         return out
     held = game.held.table(seat)
     if not held:
@@ -193,7 +194,7 @@ def legal(game: Game, seat: str) -> list[LegalAction]:
     # come first; refusal() still judges the rest
     at = game.moment
     sub, part = at.sub, at.part
-    refreshed = st(game).opening_now
+    refreshed = state.opening_now
     opening_now = bool(refreshed) and refreshed.get(seat) == _window(game)
     # the window test first: it refuses most skills, and is the cheapest
     for h in [h for h in held.values()
