@@ -192,12 +192,17 @@ class SkillTable:
         # dropped by every change of who holds what: the night's steps ask "who holds
         # 神器" every night, and a scan of every seat's table cost ~3% of a M47 game
         self._holders: dict[str, list[str]] | None = None
+        # holders granted a temporary skill (a superset of those holding one now):
+        # expire() is asked at every boundary (~140 a M192 game) and scans only these
+        self._temporary: set[str] = set()
 
     def grant(self, holder: str, ability: Ability, origin: Origin | None = None) -> HeldSkill:
         """`holder` holds `ability` from now on (a skill held already is replaced:
         its charges and history start again)."""
         h = HeldSkill(ability, NO_ORIGIN if origin is None else origin, ability.initial_uses)
         name = ability.name
+        if h.origin.until is not None:
+            self._temporary.add(holder)
         by = self._by.get(holder)
         index = self._holders
         if by is None:
@@ -225,6 +230,8 @@ class SkillTable:
         by = self._by.get(holder)
         if by is None:
             by = self._by[holder] = {}
+        if origin.until is not None:
+            self._temporary.add(holder)
         for ability in abilities:
             by[ability.name] = HeldSkill(ability, origin, ability.initial_uses)
         self._holders = None
@@ -298,12 +305,21 @@ class SkillTable:
     def expire(self, at: Moment, edge: Edge) -> list[tuple[str, HeldSkill]]:
         """Drop temporary skills whose `until` is reached by crossing `edge` of `at`."""
         gone: list[tuple[str, HeldSkill]] = []
+        temporary = self._temporary
+        if not temporary:
+            return gone
+        still: set[str] = set()
         for holder, skills in self._by.items():
+            if holder not in temporary:
+                continue
             for name, h in list(skills.items()):
                 u, since = h.origin.until, h.origin.since
                 if u is not None and since is not None and u.reached(since, edge, at):
                     del skills[name]
                     gone.append((holder, h))
+                elif u is not None:
+                    still.add(holder)
+        self._temporary = still
         if gone:
             self._holders = None
         return gone

@@ -109,9 +109,16 @@ def draw(rng: random.Random) -> list[str]:
     bits = rng.getrandbits
     for _ in range(MAX_DRAWS):
         roles: list[str] = []
-        for names, pick in _DRAW_POOLS:
-            for i in sample_indices(bits, len(names), pick):
-                roles.append(names[i])
+        # `sample_indices` inlined on the names themselves, its (m, width) steps
+        # precomputed (`_DRAW_STEPS`): the same bits drawn, the same picks
+        for names, steps in _DRAW_STEPS:
+            pool = list(names)
+            for m, width in steps:
+                r = bits(width)
+                while r >= m:
+                    r = bits(width)
+                roles.append(pool[r])
+                pool[r] = pool[m - 1]
         if fits(roles):
             rng.shuffle(roles)
             return roles
@@ -123,6 +130,10 @@ _DRAW_POOLS: tuple[tuple[tuple[str, ...], int], ...] = tuple(
 # random.sample takes its "pool" branch (the one sample_indices repeats) for a
 # population of at most 21 and a sample of at most 5
 assert all(len(names) <= 21 and pick <= 5 for names, pick in _DRAW_POOLS)
+# per pool: its names, and for each pick the size m of what is left and m.bit_length()
+_DRAW_STEPS: tuple[tuple[tuple[str, ...], tuple[tuple[int, int], ...]], ...] = tuple(
+    (names, tuple((len(names) - i, (len(names) - i).bit_length()) for i in range(pick)))
+    for names, pick in _DRAW_POOLS)
 _STRENGTH: dict[str, int] = {r.name: strength(r.name) for r in ROSTER}
 _VILLAGE: frozenset[str] = frozenset(r.name for r in ROSTER if r.pool in VILLAGE_POOLS)
 _WOLF: frozenset[str] = frozenset(r.name for r in ROSTER if r.pool == "狼")

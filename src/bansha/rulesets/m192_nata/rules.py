@@ -78,7 +78,9 @@ def blocked(game: Game, seat: str, h: HeldSkill) -> str | None:
     return None
 
 
-def refusal(game: Game, a: Action) -> str | None:
+def refusal(game: Game, a: Action, allowed: tuple[str, ...] | None = None) -> str | None:
+    """Why `a` is refused, or None. `allowed`: the skill's range already computed by
+    the caller (legal() has it from offered(), a subset of it that holds the targets)."""
     h = game.held.get(a.seat, a.skill)
     if h is None:
         return f"你没有技能 {a.skill}"
@@ -118,7 +120,8 @@ def refusal(game: Game, a: Action) -> str | None:
     extra = EXTRA_CHECKS.get(a.skill)
     if extra is not None and (reason := extra(game, a.seat)) is not None:
         return reason
-    allowed = target_range(game, h, a.seat)
+    if allowed is None:
+        allowed = target_range(game, h, a.seat)
     for t in a.all_targets():
         if t not in allowed:
             if not game.seats[t].alive:
@@ -179,7 +182,8 @@ def mark_refreshed(game: Game, seat: str) -> None:
 
 def legal(game: Game, seat: str) -> list[LegalAction]:
     out: list[LegalAction] = []
-    if not present(game, seat):
+    state = st(game)
+    if seat in state.left:  # not present()
         return out
     held = game.held.table(seat)
     if not held:
@@ -189,17 +193,17 @@ def legal(game: Game, seat: str) -> list[LegalAction]:
     # the two tests of why_not that need no table (switched off, not its window)
     # come first; refusal() still judges the rest
     at = game.moment
-    refreshed = st(game).opening_now
+    sub, part = at.sub, at.part
+    refreshed = state.opening_now
     opening_now = bool(refreshed) and refreshed.get(seat) == _window(game)
-    for h in list(held.values()):
+    # the window test first: it refuses most skills, and is the cheapest
+    for h in [h for h in held.values()
+              if (w := h.ability.windows) and (sub in w or part in w
+                                                or (opening_now and OPENING in w))]:
         a = h.ability
         offer = OFFERS.get(a.name)  # the choices open now (精明 …): none, not offered
-        if not a.windows or (a.forced and a.target is None and offer is None) \
-                or a.declaration or h.off:
+        if (a.forced and a.target is None and offer is None) or a.declaration or h.off:
             continue  # a [宣言] is offered to everyone by its role module (审讯)
-        if at.sub not in a.windows and at.part not in a.windows \
-                and not (opening_now and OPENING in a.windows):
-            continue
         targets = offered(game, h, seat)
         t = a.target
         probe = targets[:t.count] if t is not None else ()
@@ -209,7 +213,8 @@ def legal(game: Game, seat: str) -> list[LegalAction]:
         if offer is not None and not choices:
             continue
         if refusal(game, Action(seat, a.name, targets=probe,
-                                choice=choices[0] if choices else None)) is not None:
+                                choice=choices[0] if choices else None),
+                   targets) is not None:
             continue
         out.append(LegalAction(seat, a.name, targets, 0 if t is None else t.count,
                                choices=choices, optional=a.name not in MUST_CHOOSE,

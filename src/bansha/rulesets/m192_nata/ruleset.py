@@ -296,9 +296,12 @@ class M192Nata(Ruleset):
 
     def legal(self, game: Game, seat: str) -> list[LegalAction]:
         acts = rules.legal(game, seat)
-        free = revote.offer(game, seat)
-        if free is not None:
-            acts.append(free)
+        # the free 改票 is of the day's 正午 only (revote.out_target): asked of every
+        # seat at every step, so the test is made here first
+        if game.sub == "正午" and not game.phase.is_night:
+            free = revote.offer(game, seat)
+            if free is not None:
+                acts.append(free)
         for more in EXTRA_LEGAL:  # a reply to a declaration …
             acts += more(game, seat)
         words = game.lastwords.offer(seat) if not game.seats[seat].alive else None

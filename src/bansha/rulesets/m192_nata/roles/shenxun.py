@@ -218,7 +218,8 @@ def offers(game: Game, seat: str) -> list[LegalAction]:
     if (game.phase.is_night or game.sub != "正午" or not game.seats[seat].alive
             or not present(game, seat) or game.statuses.blocking(seat, SPEECH) is not None):
         return []
-    others = tuple(s for s in game.alive_tuple() if s != seat and present(game, s))
+    left = st(game).left  # present(), its state looked up once for every seat
+    others = tuple(s for s in game.alive_tuple() if s != seat and s not in left)
     out = [LegalAction(seat, SKILL, others, 1, needs_text=True)] if others else []
     if _open(game, seat) is not None:
         out.append(LegalAction(seat, SKILL, (), 0, choices=REPLIES))
