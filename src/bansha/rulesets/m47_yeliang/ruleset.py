@@ -122,15 +122,14 @@ class M47Yeliang(Ruleset):
 
     # ---- inputs -----------------------------------------------------------
     def legal(self, game: Game, seat: str) -> list[LegalAction]:
-        s = game.seats[seat]
+        # called for every seat at every step of a window: the cheap refusals first
         acts: list[LegalAction] = []
-        if s.alive and game.phase.kind == "day":
-            return acts  # by day the living only vote (the engine offers that)
-        if not s.alive:
+        if game.seats[seat].alive:
+            if game.phase.kind != "night":
+                return acts  # by day the living only vote (the engine offers that)
+        else:
             offer = game.lastwords.offer(seat)
             return [offer] if offer is not None else acts
-        if not game.phase.is_night:
-            return acts
         table = game.held.table(seat)
         # the held night skills not spent (skill_reason's first checks, known here)
         held = [h for k, h in table.items()
