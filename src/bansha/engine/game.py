@@ -79,6 +79,12 @@ class Game:
     # ------------------------------------------------------------------ setup
     def __init__(self, ruleset: Ruleset, log: GameLog, roles: list[list[str]]) -> None:
         self.ruleset = ruleset
+        # whether the ruleset keeps the engine's own voter / canonical (each the
+        # identity): decided once here so a vote offer or an input does not pay a
+        # ruleset call per seat that can only hand back what it was given
+        rs_type = type(ruleset)
+        self._own_voter = rs_type.voter is not Ruleset.voter
+        self._own_canonical = rs_type.canonical is not Ruleset.canonical
         self.log = log
         self.rng = random.Random(log.seed)
         names = [self._player_name(p) for p in log.players] if log.players else []
@@ -301,7 +307,7 @@ class Game:
         if self.ruleset.may_vote(self, seat) is not None:
             return None
         box = self.votes
-        key = self.ruleset.voter(self, seat)
+        key = self.ruleset.voter(self, seat) if self._own_voter else seat
         if key not in box.current:
             return LegalAction(seat, "投票", self._vote_targets())
         if box.may_change(key):
@@ -399,7 +405,8 @@ class Game:
     def _submit(self, a: Action) -> Answer:
         if self.finished:
             return self._refuse(a, "游戏已结束")
-        a = self.ruleset.canonical(self, a)
+        if self._own_canonical:
+            a = self.ruleset.canonical(self, a)
         if a.skill == SPEEDUP:  # the director's input: it names no player
             reason = speedup_refusal(self, a)
             if reason is not None:
