@@ -75,6 +75,10 @@ class Bus:
         self._depth = 0
         self._max = max_depth
         self.delivered: list[tuple[str, str, int]] = []  # (kind, handler, depth), a trace
+        # whether `delivered` is kept: tests and the director's debugging read it; a
+        # simulation, which nobody reads it in, turns it off (sim/runner.py) and saves a
+        # tuple and an append per handler per event
+        self.trace = True
 
     def on(self, kind: str, handler: Handler, priority: int = 0,
            name: str = "") -> Subscription:
@@ -108,7 +112,7 @@ class Bus:
         if self._depth >= self._max:
             raise TriggerLoop(f"触发嵌套超过 {self._max} 层（{trigger.kind}）：技能可能在循环触发")
         depth = trigger.depth = self._depth
-        delivered = self.delivered
+        delivered = self.delivered if self.trace else None
         self._depth = depth + 1
         try:
             for sub in subs:
@@ -116,7 +120,8 @@ class Bus:
                     break
                 if not sub.active:
                     continue
-                delivered.append((trigger.kind, sub.name, depth))
+                if delivered is not None:
+                    delivered.append((trigger.kind, sub.name, depth))
                 run = sub.handler(trigger)
                 if run is not None:
                     yield from run

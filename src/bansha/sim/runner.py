@@ -128,6 +128,7 @@ def resolve_players(rules: type[Ruleset], cfg: SimConfig) -> int:
 def new_game(cfg: SimConfig, players: int, index: int) -> tuple[Game, random.Random]:
     game_seed, bot_seed = game_seeds(cfg.seed, index)
     game = Game.new(cfg.ruleset, players, seed=game_seed, options=cfg.options)
+    game.bus.trace = False  # nothing reads a simulated game's delivery trace (bus.py)
     return game, random.Random(bot_seed)
 
 

@@ -122,31 +122,39 @@ class M47Yeliang(Ruleset):
 
     # ---- inputs -----------------------------------------------------------
     def legal(self, game: Game, seat: str) -> list[LegalAction]:
-        s = game.seats[seat]
+        # called for every seat at every step of a window: the cheap refusals first
         acts: list[LegalAction] = []
-        if s.alive and game.phase.kind == "day":
-            return acts  # by day the living only vote (the engine offers that)
-        if not s.alive:
+        if game.seats[seat].alive:
+            if game.phase.kind != "night":
+                return acts  # by day the living only vote (the engine offers that)
+        else:
             offer = game.lastwords.offer(seat)
             return [offer] if offer is not None else acts
-        if not game.phase.is_night:
-            return acts
         table = game.held.table(seat)
         # the held night skills not spent (skill_reason's first checks, known here)
         held = [h for k, h in table.items()
                 if k in NIGHT_SKILLS and (h.charges is None or h.charges > 0)]
         summon = table.get("召唤")
-        if summon is not None and in_pack(game, seat):  # the pack's, listed again
+        packed = seat in game.groups.get(PACK, ())  # in_pack, read once for the seat
+        if summon is not None and packed:  # the pack's, listed again
             held.append(summon)
         if not held:
             return acts
         at = game.moment
+        # 召唤's own rule (roles/wolf.py summon_refusal) with what is known here — the
+        # seat holds it, it is night — leaves only the pack and the one use: decided
+        # once for the seat rather than once for each listing of 召唤
+        summon_open = summon is not None and packed and not m47(game).summon_used
         for h in held:
-            if held_reason(game, seat, h, at) is None:
-                sk = h.ability.name
-                targets = valid_targets(game, seat, sk)
-                if targets:
-                    acts.append(LegalAction(seat, sk, targets, team=SKILLS[sk].team))
+            sk = h.ability.name
+            if sk == "召唤":
+                if not summon_open:
+                    continue
+            elif held_reason(game, seat, h, at) is not None:
+                continue
+            targets = valid_targets(game, seat, sk)
+            if targets:
+                acts.append(LegalAction(seat, sk, targets, team=SKILLS[sk].team))
         return acts
 
     def check_submit(self, game: Game, action: Action) -> str | None:
