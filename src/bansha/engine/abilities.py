@@ -184,21 +184,11 @@ class UseBook:
     key, which keeps its place in the book (the latest stands) or, with `moves`, takes
     the new place (its seq says when it came in either way)."""
 
-    __slots__ = ("_keys", "_seq", "_uses")
+    __slots__ = ("_seq", "_uses")
 
     def __init__(self) -> None:
         self._uses: list[Use] = []
-        # how many kept uses each key has: take() and `in` are asked for every seat and
-        # skill at every step and mostly find nothing, which this answers without a
-        # scan of the book (the list stays the one record of order)
-        self._keys: dict[str, int] = {}
         self._seq = 0
-
-    def _recount(self) -> None:
-        keys: dict[str, int] = {}
-        for u in self._uses:
-            keys[u.key] = keys.get(u.key, 0) + 1
-        self._keys = keys
 
     def submit(self, use: Use, ability: Ability | None = None, team: str | None = None,
                several: bool | None = None, moves: bool = True) -> Use:
@@ -211,20 +201,17 @@ class UseBook:
                 use.key = f"{team}/{ability.name}"
             if several is None:
                 several = ability.several_per_window
-        keys = self._keys
-        key = use.key
-        if not several and key in keys:
+        if not several:
             uses = self._uses
+            key = use.key
             for i, u in enumerate(uses):
                 if u.key == key:
                     if moves:
                         del uses[i]
-                        keys[key] -= 1
                         break
                     uses[i] = use
                     return use
         self._uses.append(use)
-        keys[key] = keys.get(key, 0) + 1
         return use
 
     def __repr__(self) -> str:
@@ -233,20 +220,14 @@ class UseBook:
     def take(self, key: str, held: bool | None = None) -> Use | None:
         """Take (and remove) the first use kept under `key` (with `held`: only a use
         whose `held` is that)."""
-        keys = self._keys
-        if not keys.get(key):
-            return None
         uses = self._uses
         for i, u in enumerate(uses):
             if u.key == key and (held is None or u.held == held):
                 del uses[i]
-                keys[key] -= 1
                 return u
         return None
 
     def get(self, key: str) -> Use | None:
-        if not self._keys.get(key):
-            return None
         for u in self._uses:
             if u.key == key:
                 return u
@@ -256,14 +237,11 @@ class UseBook:
         """Keep `use` under `key` in place of the one there (or last)."""
         use.key = key
         uses = self._uses
-        keys = self._keys
-        if keys.get(key):
-            for i, u in enumerate(uses):
-                if u.key == key:
-                    uses[i] = use
-                    return
+        for i, u in enumerate(uses):
+            if u.key == key:
+                uses[i] = use
+                return
         uses.append(use)
-        keys[key] = keys.get(key, 0) + 1
 
     def take_every(self, which: Callable[[Use], bool]) -> list[Use]:
         """Take (and remove) every use `which` accepts, in order (what a window left)."""
@@ -276,17 +254,15 @@ class UseBook:
                 kept.append(u)
         if taken:
             self._uses = kept
-            self._recount()
         return taken
 
     def __contains__(self, key: str) -> bool:
-        return bool(self._keys.get(key))
+        return any(u.key == key for u in self._uses)
 
     def withdraw(self, actor: str, ability: str) -> list[Use]:
         gone = [u for u in self._uses if u.actor == actor and u.ability == ability]
         if gone:
             self._uses = [u for u in self._uses if u not in gone]
-            self._recount()
         return gone
 
     def uses(self) -> list[Use]:
