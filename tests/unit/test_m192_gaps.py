@@ -1,6 +1,6 @@
 """m192: what the scenarios' `announce`/`notify` checks cannot pin — the order of the
-day-opening lines (御主's 翻牌 after "昨夜出局"), and what legal() offers for the [强制]
-settings and the 审讯 declaration."""
+day-opening lines (御主's 翻牌, 殉职 and 日不落 after "昨夜出局"), and what legal()
+offers for the [强制] settings and the 审讯 declaration."""
 
 from __future__ import annotations
 
@@ -22,6 +22,14 @@ def test_a_night_outs_reveal_follows_the_out_list() -> None:
     """"有角色出局时触发此效果：出局的角色[翻牌]": the out first, then its 翻牌."""
     lines = _announced("yangzhi-watch-late.yaml", "day 3")
     assert lines.index("昨夜出局：丁") + 1 == lines.index("丁 翻牌：实际身份是白狼王")
+
+
+
+def test_a_night_outs_own_announcements_follow_the_out_list() -> None:
+    """殉职 ("警徽移交"/撕掉) and 太阳's "公示[日不落]" are set off by a night out: the
+    day opens with "昨夜出局" and then what those outs did, never the other way round."""
+    lines = _announced("taiyang-night-sheriff.yaml", "day 3")
+    assert lines[:3] == ["昨夜出局：壬", "日不落", "警长撕掉了警徽，没有警长"]
 
 
 TABLE = ["审讯官", "渊狼", "死神", "白狼王", "赤狼", "通灵师", "朱雀", "魔术师", "毒士", "厚皮肉猪",

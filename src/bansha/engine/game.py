@@ -848,9 +848,14 @@ class Game:
         self.events.append(e)
         return e
 
-    def announce(self, text: str, later: bool = False) -> None:
-        """Public 公示; `later` buffers it until the next day starts."""
+    def announce(self, text: str, later: bool = False, ahead: bool = False) -> None:
+        """Public 公示; `later` buffers it until the next day starts, and `ahead` puts it
+        before the lines buffered so far (a night's out list comes before what those
+        outs set off during the night: a 警徽 handed on, a skill's 公示)."""
         if later:
+            if ahead:
+                self._later.insert(0, text)
+                return
             self._later.append(text)
         else:
             self.events.append(Event("announce", self._label, text, None))

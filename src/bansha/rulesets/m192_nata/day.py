@@ -87,10 +87,12 @@ def announce_night(game: Game) -> None:
     state = st(game)
     outs = [s for s in state.night_outs]
     state.night_outs = []
+    # the list leads the day's opening lines: an out's own 公示 made during the night
+    # (殉职's 警徽移交, 太阳's 日不落) follows the out it comes from
     if outs:
-        game.announce("昨夜出局：" + "、".join(outs), later=True)
+        game.announce("昨夜出局：" + "、".join(outs), later=True, ahead=True)
     else:
-        game.announce("昨夜无人出局", later=True)
+        game.announce("昨夜无人出局", later=True, ahead=True)
 
 
 def on_out(game: Game, seat: str, cause: str) -> None:
