@@ -60,6 +60,9 @@ def postgres_cluster(fsync: bool = False) -> Iterator[str]:
     opts = f"-p {port} -k {root} -h 127.0.0.1 -c max_connections=200"
     if not fsync:
         opts += " -c fsync=off"
+    # diagnosis: more settings (e.g. "-c log_min_duration_statement=20"), and a copy
+    # of the cluster's log kept when it stops
+    opts += " " + os.environ.get("BANSHA_PG_OPTS", "")
     subprocess.run(_as_pg_user([str(BIN / "pg_ctl"), "-D", str(data), "-o", opts,
                                 "-l", str(root / "log"), "-w", "start"]),
                    check=True, capture_output=True)
@@ -69,6 +72,9 @@ def postgres_cluster(fsync: bool = False) -> Iterator[str]:
     finally:
         subprocess.run(_as_pg_user([str(BIN / "pg_ctl"), "-D", str(data), "-m", "immediate",
                                     "-w", "stop"]), capture_output=True)
+        keep = os.environ.get("BANSHA_PG_LOG")
+        if keep:
+            shutil.copy(root / "log", keep)
         time.sleep(0.1)
         shutil.rmtree(root, ignore_errors=True)
 

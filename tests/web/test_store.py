@@ -214,3 +214,61 @@ def test_concurrent_submissions_and_advances_are_all_stored_in_order(
     assert again.game.director_view() == before
     assert again.revision == live.revision
     s2.close()
+
+
+def test_writes_check_the_revision_and_fail_alone(database_url: str) -> None:
+    """The writer's transactions (on PostgreSQL one pipeline each, store/pgwrite.py):
+    an input whose game's stored revision is not the one it names is refused with
+    StaleRevision and stores nothing; in a batch, a failing write (a command_id
+    already stored) fails only itself; a deadline's audit line names the revision the
+    input before it in the same transaction left."""
+    import threading
+
+    from bansha.store.store import StaleRevision
+
+    s = Store(database_url)
+    lg = LiveGames(s)
+    live, _ = lg.create("导演", "m47-yeliang", M47, seed=4)
+    gid = live.id
+    s.append_input(gid, 1, 1, "advance", None, "导演:导演", command_id="a1",
+                   answer={"accepted": True})
+    with pytest.raises(StaleRevision):  # the stored revision is 1, not 4
+        s.append_input(gid, 2, 5, "advance", None, "导演:导演", command_id="a2")
+    assert [r.seq for r in s.inputs(gid)] == [1]
+    assert s.command(gid, "a2") is None and s.game(gid).revision == 1  # type: ignore[union-attr]
+
+    # many writes at once share the writer's transactions: the duplicate fails alone
+    errors: dict[str, BaseException] = {}
+
+    def write(i: int) -> None:
+        try:
+            if i == 0:
+                s.record_command(gid, "a1", {"accepted": False}, "甲")  # stored already
+            else:
+                s.record_command(gid, f"c{i}", {"accepted": False, "i": i}, "乙")
+        except Exception as e:
+            errors[f"c{i}"] = e
+
+    threads = [threading.Thread(target=write, args=(i,)) for i in range(20)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(30)
+    assert list(errors) == ["c0"]
+    assert all(s.command(gid, f"c{i}") is not None for i in range(1, 20))
+    first = s.command(gid, "a1")
+    assert first is not None and first.answer == {"accepted": True}
+
+    import datetime as dt
+
+    at = dt.datetime(2030, 1, 1, tzinfo=dt.UTC)
+    s.write_together([s.input_work(gid, 2, 2, "advance", None, "导演:导演", command_id="a3",
+                                   answer={"accepted": True}, new_window=True),
+                      s.deadline_work(gid, at, 2, None, "规则时限", "关门时限")])
+    row = s.game(gid)
+    assert row is not None
+    assert (row.revision, row.window_revision, row.deadline_at, row.deadline_window) == (
+        2, 2, at, 2)
+    assert s.audit(gid)[-1][:3] == (2, "规则时限", "关门时限")
+    assert [r.action for r in s.inputs(gid)] == [None, None]
+    s.close()

@@ -13,6 +13,7 @@ from typing import Any
 from sqlalchemy import Connection, bindparam, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
+from . import pgwrite
 from . import tables as t
 from .db import migrate, open_engine
 from .writer import GroupWriter, Work
@@ -194,7 +195,12 @@ class Store:
         then the other works in order: on PostgreSQL every statement is a round trip
         to its server process, and a game's inputs judged in one turn were three round
         trips each."""
-        self.writer.run(lambda c: _write(c, works))
+        try:
+            self.writer.run(_Together(works))
+        except Exception as e:
+            if getattr(e, "sqlstate", None) == pgwrite.STALE:  # pgwrite's own check
+                raise StaleRevision(str(e)) from e
+            raise
 
     def input_work(self, game_id: str, seq: int, revision: int, op: str,
                    action: dict[str, Any] | None, actor: str, *, proxy: bool = False,
@@ -331,21 +337,12 @@ class Store:
                                                 what)])
 
     def deadline_work(self, game_id: str, at: dt.datetime | None, window: int | None,
-                      paused_left: float | None, director: str, what: str) -> Work:
+                      paused_left: float | None, director: str, what: str) -> DeadlineWrite:
         """The writes of a window's deadline and its audit line. Through the writer
         thread (writer.py), and with the input that opened the window when there is
         one: a transaction of its own on SQLite waited for the writer's in SQLite's
         busy handler (hundreds of ms under load) while the game's lock was held."""
-        now = _now()
-
-        def work(c: Connection) -> None:
-            g = c.execute(select(t.games.c.revision).where(t.games.c.id == game_id)).one()
-            c.execute(update(t.games).where(t.games.c.id == game_id).values(
-                deadline_at=at, deadline_window=window, paused_left=paused_left))
-            c.execute(insert(t.audit).values(game_id=game_id, revision=int(g.revision),
-                                             director=director, what=what, created_at=now))
-
-        return work
+        return DeadlineWrite(game_id, at, window, paused_left, director, what, _now())
 
     # -------------------------------------------------------------- audit
     def add_audit(self, game_id: str, revision: int, director: str, what: str) -> None:
@@ -402,34 +399,91 @@ class CommandWrite:
         c.execute(_INSERT_COMMAND, self.row)
 
 
+@dataclass
+class DeadlineWrite:
+    """A window's deadline and its audit line (Store.deadline_work); the audit line
+    names the game's revision as this transaction leaves it."""
+
+    game_id: str
+    at: dt.datetime | None
+    window: int | None
+    paused_left: float | None
+    director: str
+    what: str
+    created_at: dt.datetime
+
+    def __call__(self, c: Connection) -> None:
+        g = c.execute(select(t.games.c.revision).where(t.games.c.id == self.game_id)).one()
+        c.execute(update(t.games).where(t.games.c.id == self.game_id).values(
+            deadline_at=self.at, deadline_window=self.window, paused_left=self.paused_left))
+        c.execute(insert(t.audit).values(game_id=self.game_id, revision=int(g.revision),
+                                         director=self.director, what=self.what,
+                                         created_at=self.created_at))
+
+
+class _Together:
+    """The works of one Store.write_together, as one job of the writer thread: run
+    through SQLAlchemy (`__call__`), or, on PostgreSQL, as statements of the writer's
+    one query string (`script`, pgwrite.py) when every work is one of the kinds it
+    knows."""
+
+    __slots__ = ("works",)
+
+    def __init__(self, works: list[Work]) -> None:
+        self.works = works
+
+    def __call__(self, c: Connection) -> None:
+        _write(c, self.works)
+
+    @property
+    def scripted(self) -> bool:
+        return all(isinstance(w, InputWrite | CommandWrite | DeadlineWrite)
+                   for w in self.works)
+
+    def script(self, cur: Any) -> list[str]:
+        return pgwrite.script(cur, self.works)
+
+
 def _write(c: Connection, works: list[Work]) -> None:
     """Store.write_together's statements."""
     inputs = [w for w in works if isinstance(w, InputWrite)]
     if inputs:
         c.execute(_INSERT_INPUT, [w.row for w in inputs])
-        bumps: dict[str, tuple[int, int, int | None]] = {}  # game: old, new, window
-        for w in inputs:
-            if w.row["op"] == "refused":
-                continue
-            rev = int(w.row["revision"])
-            old, _, win = bumps.get(w.row["game_id"], (rev - 1, rev, None))
-            bumps[w.row["game_id"]] = (old, rev, rev if w.new_window else win)
-        for gid, (old, new, win) in bumps.items():
+        for gid, (old, new, win) in _bumps(inputs).items():
             if win is None:
                 done = c.execute(_BUMP, {"gid": gid, "old": old, "new": new})
             else:
                 done = c.execute(_BUMP_TO, {"gid": gid, "old": old, "new": new, "win": win})
             if done.rowcount != 1:
                 raise StaleRevision(f"游戏 {gid} 的 revision 已不是 {old}")
-    rows = [{"game_id": w.row["game_id"], "command_id": w.row["command_id"],
-             "answer": w.command, "actor": w.row["actor"], "created_at": w.row["created_at"]}
-            for w in inputs if w.command is not None]
-    rows += [w.row for w in works if isinstance(w, CommandWrite)]
+    rows = _command_rows(works)
     if rows:
         c.execute(_INSERT_COMMAND, rows)
     for other in works:
         if not isinstance(other, InputWrite | CommandWrite):
             other(c)
+
+
+def _bumps(inputs: list[InputWrite]) -> dict[str, tuple[int, int, int | None]]:
+    """Each game's revision move: from the first input's old revision to the last
+    one's, and the window's, when one opened (refused inputs move nothing)."""
+    bumps: dict[str, tuple[int, int, int | None]] = {}  # game: old, new, window
+    for w in inputs:
+        if w.row["op"] == "refused":
+            continue
+        rev = int(w.row["revision"])
+        old, _, win = bumps.get(w.row["game_id"], (rev - 1, rev, None))
+        bumps[w.row["game_id"]] = (old, rev, rev if w.new_window else win)
+    return bumps
+
+
+def _command_rows(works: list[Work]) -> list[dict[str, Any]]:
+    """The commands' answers to store: the inputs' and those without an input."""
+    rows = [{"game_id": w.row["game_id"], "command_id": w.row["command_id"],
+             "answer": w.command, "actor": w.row["actor"], "created_at": w.row["created_at"]}
+            for w in works if isinstance(w, InputWrite) and w.command is not None]
+    rows += [w.row for w in works if isinstance(w, CommandWrite)]
+    return rows
 
 
 def _game_row(r: Any) -> GameRow:

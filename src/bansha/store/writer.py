@@ -10,7 +10,11 @@ wait for, and under load a commit carries many inputs.
 
 Nothing is answered earlier: `run` returns only when the transaction holding its
 work has committed (or raises its error). When a batch fails, each of its jobs is
-run again alone, so one bad job fails only itself."""
+run again alone, so one bad job fails only itself.
+
+On PostgreSQL a batch whose jobs can be written as SQL text (Store's input, answer
+and deadline writes: `script`) goes as one query string on a psycopg connection of
+its own, BEGIN to COMMIT in one round trip (pgwrite.py says why)."""
 
 from __future__ import annotations
 
@@ -20,10 +24,12 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from sqlalchemy import Connection, Engine
 
 log = logging.getLogger("bansha.store")
+IDLE = 0  # psycopg.pq.TransactionStatus.IDLE (psycopg is imported only on PostgreSQL)
 
 Work = Callable[[Connection], None]
 MAX_BATCH = 256
@@ -56,6 +62,8 @@ class GroupWriter:
         self._thread: threading.Thread | None = None
         self._start = threading.Lock()
         self._conn: Connection | None = None
+        self._scripted = engine.dialect.name == "postgresql"
+        self._raw: Any = None  # SQLAlchemy's pooled DBAPI connection (psycopg 3)
         self._local = threading.local()
 
     def run(self, work: Work) -> None:
@@ -113,6 +121,9 @@ class GroupWriter:
         if self._conn is not None:
             self._conn.close()
             self._conn = None
+        if self._raw is not None:
+            self._raw.invalidate()  # its autocommit setting is not the pool's
+            self._raw = None
 
     def _connection(self) -> Connection:
         if self._conn is None or self._conn.closed or self._conn.invalidated:
@@ -140,6 +151,9 @@ class GroupWriter:
         began = time.perf_counter()
         for job in batch:
             job.began, job.batch = began, len(batch)
+        if self._scripted and all(getattr(job.work, "scripted", False) for job in batch):
+            self._script(batch)
+            return
         try:
             conn = self._connection()
             with conn.begin():
@@ -148,6 +162,39 @@ class GroupWriter:
         except Exception:
             self._drop_broken()
             raise
+
+    def _script(self, batch: list[_Job]) -> None:
+        """The batch's transaction, BEGIN to COMMIT, sent as one query string; returns
+        once COMMIT's result has come back, raises the first error (nothing committed)."""
+        raw = self._raw
+        if raw is None or raw.driver_connection.closed:
+            if raw is not None:
+                raw.invalidate()
+            raw = self._raw = self.engine.raw_connection()
+            # BEGIN and COMMIT are the string's own: no transaction of psycopg's
+            raw.driver_connection.autocommit = True  # type: ignore[union-attr]
+        pg: Any = raw.driver_connection
+        from psycopg import ClientCursor
+
+        cur = ClientCursor(pg)
+        try:
+            parts = ["BEGIN"]
+            for job in batch:
+                parts += job.work.script(cur)  # type: ignore[attr-defined]
+            parts.append("COMMIT")
+            cur.execute("; ".join(parts))
+        except Exception:
+            try:
+                if not pg.closed and pg.info.transaction_status != IDLE:
+                    pg.execute("ROLLBACK")  # the failed transaction
+            except Exception:
+                log.exception("rolling back the writer's transaction")
+            if pg.closed or pg.broken:
+                raw.invalidate()
+                self._raw = None
+            raise
+        finally:
+            cur.close()
 
     def _drop_broken(self) -> None:
         c = self._conn
