@@ -296,20 +296,30 @@ class M192Nata(Ruleset):
 
     def legal(self, game: Game, seat: str) -> list[LegalAction]:
         acts = rules.legal(game, seat)
-        # the free 改票 is of the day's 正午 only (revote.out_target): asked of every
-        # seat at every step, so the test is made here first
-        if game.sub == "正午" and not game.phase.is_night:
-            free = revote.offer(game, seat)
-            if free is not None:
-                acts.append(free)
-        for more in EXTRA_LEGAL:  # a reply to a declaration …
-            acts += more(game, seat)
-        words = game.lastwords.offer(seat) if not game.seats[seat].alive else None
-        if words is not None and seat not in st(game).empty_words:
-            acts.append(words)
-        if (game.sub == flow.OPENING and game.phase == Phase("day", 1)
-                and game.seats[seat].alive and seat not in st(game).candidates):
-            acts.append(LegalAction(seat, CANDIDACY, (), 0))
+        # asked of every seat at every step (pending()): the sub-phase, the day and
+        # the seat's state are looked up once, and what only a day's 正午 or the
+        # 开局 offers is not asked elsewhere
+        sub = game.sub
+        alive = game.seats[seat].alive
+        if sub == "正午":
+            if not game.phase.is_night:
+                # the free 改票 is of the day's 正午 only (revote.out_target)
+                free = revote.offer(game, seat)
+                if free is not None:
+                    acts.append(free)
+                # a reply to a declaration … (each of EXTRA_LEGAL offers only in a
+                # day's 正午, the 宣言贴's time: shenxun.offers)
+                for more in EXTRA_LEGAL:
+                    acts += more(game, seat)
+        elif sub == flow.OPENING:
+            if (alive and game.phase == Phase("day", 1)
+                    and seat not in st(game).candidates):
+                acts.append(LegalAction(seat, CANDIDACY, (), 0))
+                return acts
+        if not alive:
+            words = game.lastwords.offer(seat)
+            if words is not None and seat not in st(game).empty_words:
+                acts.append(words)
         return acts
 
     def may_vote(self, game: Game, seat: str) -> str | None:

@@ -119,7 +119,8 @@ OFFERS: dict[str, Callable[[Game, str], tuple[str, ...]]] = {
 # offered settings a [强制] text does not let its holder leave unmade ("必须", "需设定");
 # not made, the role module's default applies (RULINGS 44, 41)
 MUST_CHOOSE = ("野性伙伴", "装模作样")
-# actions a role module offers beyond held skills (a reply to a declaration …)
+# actions a role module offers beyond held skills (a reply to a declaration …), in a
+# day's 正午 only: legal() asks them nowhere else
 EXTRA_LEGAL: list[Callable[[Game, str], list[LegalAction]]] = [shenxun.offers]
 # inputs a role module takes itself (inputs.py)
 INPUTS: dict[str, Taken] = {
