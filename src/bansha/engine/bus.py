@@ -47,14 +47,23 @@ class Trigger:
 Handler = Callable[[Trigger], Resolution | None]
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)  # __init__ written out: every game wires its triggers
 class Subscription:
     kind: str
     handler: Handler
     priority: int
     name: str
     seq: int
-    active: bool = True
+    active: bool
+
+    def __init__(self, kind: str, handler: Handler, priority: int, name: str, seq: int,
+                 active: bool = True) -> None:
+        self.kind = kind
+        self.handler = handler
+        self.priority = priority
+        self.name = name
+        self.seq = seq
+        self.active = active
 
 
 def _order(s: Subscription) -> tuple[int, int]:

@@ -68,11 +68,16 @@ class PhaseRecord:
         self.alive = alive
 
 
-@dataclass(frozen=True)
+@dataclass(init=False)  # __init__ written out, not frozen: see engine/actions.py, Action
 class Outcome:
     finished: bool
     winner: str | None
     at: str
+
+    def __init__(self, finished: bool, winner: str | None, at: str) -> None:
+        self.finished = finished
+        self.winner = winner
+        self.at = at
 
 
 # the ruleset classes that override the engine's voter / canonical (each the identity
