@@ -66,10 +66,6 @@ class Subscription:
         self.active = active
 
 
-def _order(s: Subscription) -> tuple[int, int]:
-    return (s.priority, s.seq)
-
-
 class TriggerLoop(Exception):  # not RuntimeError: see setup.py
     """Triggers nested deeper than the bus allows: almost surely a trigger loop."""
 
@@ -93,9 +89,14 @@ class Bus:
            name: str = "") -> Subscription:
         sub = Subscription(kind, handler, priority, name or kind, self._seq)
         self._seq += 1
-        subs = [*self._subs.get(kind, ()), sub]
-        subs.sort(key=_order)
-        self._subs[kind] = tuple(subs)
+        # firing order is (priority, seq) and the new one has the highest seq: it goes
+        # after every subscription of its priority or lower (every game wires its
+        # triggers: no sort, whose key was a call per subscription)
+        subs = self._subs.get(kind, ())
+        i = len(subs)
+        while i > 0 and subs[i - 1].priority > priority:
+            i -= 1
+        self._subs[kind] = (*subs[:i], sub, *subs[i:])
         return sub
 
     def off(self, sub: Subscription) -> None:
