@@ -116,7 +116,7 @@ class LegalAction:
         self.team = team
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, init=False)  # __init__ written out, not frozen: see Action
 class Prompt:
     """A choice that arises during resolution (badge, 神堕, the witch after 通灵).
 
@@ -126,8 +126,15 @@ class Prompt:
 
     seat: str
     options: tuple[LegalAction, ...]
-    default: str = "视为放弃"
-    context: str = ""
+    default: str
+    context: str
+
+    def __init__(self, seat: str, options: tuple[LegalAction, ...],
+                 default: str = "视为放弃", context: str = "") -> None:
+        self.seat = seat
+        self.options = options
+        self.default = default
+        self.context = context
 
     def skills(self) -> tuple[str, ...]:
         return tuple(o.skill for o in self.options)

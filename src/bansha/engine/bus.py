@@ -47,18 +47,23 @@ class Trigger:
 Handler = Callable[[Trigger], Resolution | None]
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)  # __init__ written out: every game wires its triggers
 class Subscription:
     kind: str
     handler: Handler
     priority: int
     name: str
     seq: int
-    active: bool = True
+    active: bool
 
-
-def _order(s: Subscription) -> tuple[int, int]:
-    return (s.priority, s.seq)
+    def __init__(self, kind: str, handler: Handler, priority: int, name: str, seq: int,
+                 active: bool = True) -> None:
+        self.kind = kind
+        self.handler = handler
+        self.priority = priority
+        self.name = name
+        self.seq = seq
+        self.active = active
 
 
 class TriggerLoop(Exception):  # not RuntimeError: see setup.py
@@ -84,9 +89,14 @@ class Bus:
            name: str = "") -> Subscription:
         sub = Subscription(kind, handler, priority, name or kind, self._seq)
         self._seq += 1
-        subs = [*self._subs.get(kind, ()), sub]
-        subs.sort(key=_order)
-        self._subs[kind] = tuple(subs)
+        # firing order is (priority, seq) and the new one has the highest seq: it goes
+        # after every subscription of its priority or lower (every game wires its
+        # triggers: no sort, whose key was a call per subscription)
+        subs = self._subs.get(kind, ())
+        i = len(subs)
+        while i > 0 and subs[i - 1].priority > priority:
+            i -= 1
+        self._subs[kind] = (*subs[:i], sub, *subs[i:])
         return sub
 
     def off(self, sub: Subscription) -> None:

@@ -68,34 +68,22 @@ class PhaseRecord:
         self.alive = alive
 
 
-@dataclass(frozen=True)
+@dataclass(init=False)  # __init__ written out, not frozen: see engine/actions.py, Action
 class Outcome:
     finished: bool
     winner: str | None
     at: str
 
-
-# the ruleset classes that override the engine's voter / canonical (each the identity
-# by default): noted once per class so a vote offer or an input does not pay a ruleset
-# call per seat that can only hand back what it was given. Module sets, not Game
-# attributes: a Game past 30 attributes loses CPython 3.11's shared-key instance dict
-# and every attribute read of the engine slows (measured: +0.2 M instructions a game).
-_OWN_VOTER: set[type[Ruleset]] = set()
-_OWN_CANONICAL: set[type[Ruleset]] = set()
-
-
-def _note_overrides(rs_type: type[Ruleset]) -> None:
-    if rs_type.voter is not Ruleset.voter:
-        _OWN_VOTER.add(rs_type)
-    if rs_type.canonical is not Ruleset.canonical:
-        _OWN_CANONICAL.add(rs_type)
+    def __init__(self, finished: bool, winner: str | None, at: str) -> None:
+        self.finished = finished
+        self.winner = winner
+        self.at = at
 
 
 class Game:
     # ------------------------------------------------------------------ setup
     def __init__(self, ruleset: Ruleset, log: GameLog, roles: list[list[str]]) -> None:
         self.ruleset = ruleset
-        _note_overrides(type(ruleset))
         self.log = log
         self.rng = random.Random(log.seed)
         names = [self._player_name(p) for p in log.players] if log.players else []
@@ -315,10 +303,11 @@ class Game:
     def _vote_offer(self, seat: str) -> LegalAction | None:
         """The vote `seat` may cast in the open day window (a first vote or its one
         change), or None."""
-        if self.ruleset.may_vote(self, seat) is not None:
+        rs = self.ruleset
+        if rs.may_vote(self, seat) is not None:
             return None
         box = self.votes
-        key = self.ruleset.voter(self, seat) if type(self.ruleset) in _OWN_VOTER else seat
+        key = rs.voter(self, seat) if rs.own_voter else seat
         if key not in box.current:
             return LegalAction(seat, "投票", self._vote_targets())
         if box.may_change(key):
@@ -416,7 +405,7 @@ class Game:
     def _submit(self, a: Action) -> Answer:
         if self.finished:
             return self._refuse(a, "游戏已结束")
-        if type(self.ruleset) in _OWN_CANONICAL:
+        if self.ruleset.own_canonical:
             a = self.ruleset.canonical(self, a)
         if a.skill == SPEEDUP:  # the director's input: it names no player
             reason = speedup_refusal(self, a)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from .actions import Action
@@ -12,7 +12,7 @@ from .input_shape import named
 ADVANCE: None = None  # an `advance()` in the input list
 
 
-@dataclass
+@dataclass(init=False)  # __init__ written out (one per game): see engine/actions.py, Action
 class GameLog:
     ruleset: str
     players: list[Any]
@@ -20,7 +20,15 @@ class GameLog:
     options: dict[str, Any]
     # every input in order: an Action for submit(), ADVANCE (None) for advance().
     # Kept as objects (the hot path appends ~70 a game); as_dict() makes them JSON.
-    inputs: list[Action | None] = field(default_factory=list)
+    inputs: list[Action | None]
+
+    def __init__(self, ruleset: str, players: list[Any], seed: int, options: dict[str, Any],
+                 inputs: list[Action | None] | None = None) -> None:
+        self.ruleset = ruleset
+        self.players = players
+        self.seed = seed
+        self.options = options
+        self.inputs = [] if inputs is None else inputs
 
     def as_dict(self) -> dict[str, Any]:
         """The log as JSON; `from_dict(json.loads(json.dumps(...)))` replays to the same

@@ -17,7 +17,7 @@ revival restores them ("所有状态按出局时为准"), and outs are counted p
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from .actions import Action, Prompt
 from .moment import Moment
@@ -27,20 +27,35 @@ Resolution = Generator[Prompt, Action | None, None]
 VetoRun = Generator[Prompt, Action | None, bool]
 
 
-@dataclass(slots=True)
+# The classes below write their own __init__ (init=False), and none is frozen: a
+# generated dataclass __init__ stays interpreted in the compiled build, and a frozen
+# one is slower still (see engine/actions.py, Action). Every out makes a Harm and a
+# Verdict, every resolution with an out a pipeline of protections (measured: the
+# generated ones cost a M47 game ~0.2 M instructions, compiled).
+@dataclass(slots=True, init=False)
 class Harm:
     """One damage: its kind (指杀 穿透 致死伤害 毒药 投票出局 红牌…), target, source seat
     and skill, when, and whether it is chained to another out (连带)."""
 
     kind: str
     target: str
-    source: str | None = None
-    skill: str | None = None
-    at: Moment | None = None
-    chained: bool = False
+    source: str | None
+    skill: str | None
+    at: Moment | None
+    chained: bool
+
+    def __init__(self, kind: str, target: str, source: str | None = None,
+                 skill: str | None = None, at: Moment | None = None,
+                 chained: bool = False) -> None:
+        self.kind = kind
+        self.target = target
+        self.source = source
+        self.skill = skill
+        self.at = at
+        self.chained = chained
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, init=False)
 class Protection:
     """Stops a harm when `stops(harm)` says so (it spends a use itself); `kinds` the
     harm kinds it is checked against ("*" = every kind)."""
@@ -49,40 +64,64 @@ class Protection:
     kinds: frozenset[str]
     stops: Callable[[Harm], bool]
 
+    def __init__(self, name: str, kinds: frozenset[str], stops: Callable[[Harm], bool]) -> None:
+        self.name = name
+        self.kinds = kinds
+        self.stops = stops
+
     def applies(self, harm: Harm) -> bool:
         return "*" in self.kinds or harm.kind in self.kinds
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, init=False)
 class Veto:
     """Cancels an out that no protection stopped; `run(harm)` returns True to cancel."""
 
     name: str
     run: Callable[[Harm], VetoRun]
 
+    def __init__(self, name: str, run: Callable[[Harm], VetoRun]) -> None:
+        self.name = name
+        self.run = run
 
-@dataclass(slots=True)
+
+@dataclass(slots=True, init=False)
 class OutRecord:
     seat: str
     harm: Harm
     at: Moment | None
-    statuses: tuple[Status, ...] = ()  # the holder's statuses at the out (StatusBook.snapshot)
-    revived: bool = False
+    statuses: tuple[Status, ...]  # the holder's statuses at the out (StatusBook.snapshot)
+    revived: bool
+
+    def __init__(self, seat: str, harm: Harm, at: Moment | None,
+                 statuses: tuple[Status, ...] = (), revived: bool = False) -> None:
+        self.seat = seat
+        self.harm = harm
+        self.at = at
+        self.statuses = statuses
+        self.revived = revived
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Verdict:
     harm: Harm
-    stopped_by: str | None = None
-    vetoed_by: tuple[str, ...] = ()
-    out: bool = False
+    stopped_by: str | None
+    vetoed_by: tuple[str, ...]
+    out: bool
+
+    def __init__(self, harm: Harm, stopped_by: str | None = None,
+                 vetoed_by: tuple[str, ...] = (), out: bool = False) -> None:
+        self.harm = harm
+        self.stopped_by = stopped_by
+        self.vetoed_by = vetoed_by
+        self.out = out
 
 
 def _no_snapshot(seat: str) -> tuple[Status, ...]:
     return ()
 
 
-@dataclass
+@dataclass(init=False)
 class OutPipeline:
     """The ruleset supplies its protections (in the post's order), vetoes, the out
     itself (`go_out`: usually the Game's put_out) and what to snapshot at an out."""
@@ -91,10 +130,24 @@ class OutPipeline:
     vetoes: Sequence[Veto]
     go_out: Callable[[Harm], Resolution]
     alive: Callable[[str], bool]
-    snapshot: Callable[[str], tuple[Status, ...]] = _no_snapshot
-    pending: list[Harm] = field(default_factory=list)
-    records: list[OutRecord] = field(default_factory=list)
-    verdicts: list[Verdict] = field(default_factory=list)
+    snapshot: Callable[[str], tuple[Status, ...]]
+    pending: list[Harm]
+    records: list[OutRecord]
+    verdicts: list[Verdict]
+
+    def __init__(self, protections: Sequence[Protection], vetoes: Sequence[Veto],
+                 go_out: Callable[[Harm], Resolution], alive: Callable[[str], bool],
+                 snapshot: Callable[[str], tuple[Status, ...]] = _no_snapshot,
+                 pending: list[Harm] | None = None, records: list[OutRecord] | None = None,
+                 verdicts: list[Verdict] | None = None) -> None:
+        self.protections = protections
+        self.vetoes = vetoes
+        self.go_out = go_out
+        self.alive = alive
+        self.snapshot = snapshot
+        self.pending = [] if pending is None else pending
+        self.records = [] if records is None else records
+        self.verdicts = [] if verdicts is None else verdicts
 
     # ---- step 1 ---------------------------------------------------------
     def protect(self, harm: Harm) -> str | None:

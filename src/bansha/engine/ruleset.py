@@ -127,6 +127,13 @@ class Ruleset:
         # The title this game shows; a ruleset may make it depend on the table
         # (s15: the version suffix). `title` is the ruleset's own.
         self.game_title: str = self.title
+        # whether this ruleset overrides voter / canonical (each the identity by
+        # default): read for every vote offer and every input, which then pay no
+        # ruleset call that can only hand back what it was given (an attribute read,
+        # where a look-up of the class in a set cost both builds more)
+        cls = type(self)
+        self.own_voter: bool = cls.voter is not Ruleset.voter
+        self.own_canonical: bool = cls.canonical is not Ruleset.canonical
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(options={self.options!r})"

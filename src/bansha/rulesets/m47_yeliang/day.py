@@ -8,7 +8,7 @@ from bansha.engine import Game
 from bansha.engine.ruleset import Resolution
 
 from .roles.mayor import VOTED_OUT
-from .roles.sheriff import elect, vote_weight
+from .roles.sheriff import elect, vote_weights
 from .state import M47State, StepRun
 
 
@@ -17,7 +17,7 @@ def fmt(x: float) -> str:
 
 
 def vote(game: Game, st: M47State) -> Resolution:
-    counts = game.votes.tally(lambda v: vote_weight(game, v))
+    counts = game.votes.tally(vote_weights(game))
     ranked = sorted(counts.items(), key=lambda kv: (-kv[1], game.order.index(kv[0])))
     tally = "，".join(f"{t} {fmt(c)}票" for t, c in ranked) or "无有效票"
     if game.phase.n == 1:

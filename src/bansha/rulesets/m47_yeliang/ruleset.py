@@ -25,6 +25,7 @@ from .legality import (
 from .pack import PACK, in_pack
 from .roles import ROLES, SHERIFF_SKILLS, SKILLS, UNDECIDED, VILLAGE, WOLF_SIDE, lastwords
 from .roles.sheriff import vote_weight
+from .roles.wolf import summon_reason
 from .schedule import DAY, NIGHT, SCHEDULE
 from .state import M47State, NightTally, m47
 
@@ -131,22 +132,20 @@ class M47Yeliang(Ruleset):
             offer = game.lastwords.offer(seat)
             return [offer] if offer is not None else acts
         table = game.held.table(seat)
-        # the held night skills not spent (skill_reason's first checks, known here)
-        held = [h for k, h in table.items()
-                if k in NIGHT_SKILLS and (h.charges is None or h.charges > 0)]
-        summon = table.get("召唤")
-        packed = seat in game.groups.get(PACK, ())  # in_pack, read once for the seat
-        if summon is not None and packed:  # the pack's, listed again
-            held.append(summon)
-        if not held:
-            return acts
+        if not table:
+            return acts  # 村民: nothing held
+        # 召唤's rule (roles/wolf.py) with what is known here — the seat holds it, it is
+        # night — decided once for the seat rather than once for each listing of 召唤
+        summon_open = False
+        if table.get("召唤") is not None:
+            summon_open = summon_reason(True, seat in game.groups.get(PACK, ()),
+                                        m47(game).summon_used, True) is None
         at = game.moment
-        # 召唤's own rule (roles/wolf.py summon_refusal) with what is known here — the
-        # seat holds it, it is night — leaves only the pack and the one use: decided
-        # once for the seat rather than once for each listing of 召唤
-        summon_open = summon is not None and packed and not m47(game).summon_used
-        for h in held:
-            sk = h.ability.name
+        # the held night skills not spent (skill_reason's first checks, known here), in
+        # the table's order; 召唤 once more after them, as the pack's
+        for sk, h in table.items():
+            if sk not in NIGHT_SKILLS or (h.charges is not None and h.charges <= 0):
+                continue
             if sk == "召唤":
                 if not summon_open:
                     continue
@@ -155,6 +154,10 @@ class M47Yeliang(Ruleset):
             targets = valid_targets(game, seat, sk)
             if targets:
                 acts.append(LegalAction(seat, sk, targets, team=SKILLS[sk].team))
+        if summon_open:
+            targets = valid_targets(game, seat, "召唤")
+            if targets:
+                acts.append(LegalAction(seat, "召唤", targets, team=SKILLS["召唤"].team))
         return acts
 
     def check_submit(self, game: Game, action: Action) -> str | None:

@@ -79,7 +79,7 @@ def fall(t: Trigger) -> Resolution:
         if stale is not None:
             game.reject(stale, "红牌罚下的角色不能发动神堕")
         return
-    targets = tuple(n for n in game.order if n != seat and game.alive(n))
+    targets = tuple(n for n in game.alive_tuple() if n != seat)
     if not targets:
         return
     s.flags["falling"] = True

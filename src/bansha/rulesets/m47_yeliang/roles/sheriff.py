@@ -5,6 +5,8 @@ bus (心碎 hears it), the first election also "竞岗" (依靠); 殉职 is an "
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from bansha.engine import Game, LegalAction, Prompt, SkillSpec
 from bansha.engine.bus import Trigger
 from bansha.engine.ruleset import Resolution
@@ -24,9 +26,18 @@ ELECTED = "竞岗"  # the first election (依靠 hears it)
 BADGE = "获得警长"  # whoever receives the badge (心碎 hears it)
 
 
+SHERIFF_WEIGHT = 0.5  # 正直: "计算投票数量时警长投出的票计为0.5票"
+
+
 def vote_weight(game: Game, seat: str) -> float:
-    # 正直: the sheriff's vote counts 0.5
-    return 0.5 if seat == game.sheriff else 1.0
+    return SHERIFF_WEIGHT if seat == game.sheriff else 1.0
+
+
+def vote_weights(game: Game) -> Callable[[str], float]:
+    """`vote_weight` for one count (the badge does not move while the votes are
+    counted): a weight per ballot without a second call through the game."""
+    sheriff = game.sheriff
+    return lambda voter: SHERIFF_WEIGHT if voter == sheriff else 1.0
 
 
 def elect(game: Game) -> Resolution:
@@ -54,7 +65,7 @@ def _pass_badge(game: Game, t: Trigger) -> Resolution:
     cause: str = t.data["cause"]
     seat = t.seat
     assert seat is not None
-    targets = tuple(n for n in game.order if n != seat and game.alive(n))
+    targets = tuple(n for n in game.alive_tuple() if n != seat)
     if not targets:
         game.set_sheriff(None)
         return

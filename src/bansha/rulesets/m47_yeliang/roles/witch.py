@@ -27,6 +27,7 @@ SKILLS: tuple[SkillSpec, ...] = (
 ROLE: RoleSpec = RoleSpec("女巫", VILLAGE, 1, ("通灵", "救药", "毒药"))
 
 POTIONS = ("救药", "毒药")
+WITCH_SKILLS = ("通灵", *POTIONS)
 ONE_POTION = "裁定27：女巫每晚只能使用一瓶药"
 
 
@@ -57,7 +58,12 @@ def _options(game: Game, witch: str) -> tuple[LegalAction, ...]:
 
 def potions(game: Game, st: M47State) -> Resolution:
     """（3）女巫：执行<通灵>；选择<救药>、<毒药>目标 (被毒药的目标出局结算不在此时)."""
-    witch = next((w for sk in ("通灵", *POTIONS) if (w := game.held.first(sk))), None)
+    witch: str | None = None  # the first holder of 通灵, else of a potion
+    for sk in WITCH_SKILLS:  # a loop, not next() over a generator: every night asks
+        w = game.held.first(sk)
+        if w:
+            witch = w
+            break
     night = st.night
     if witch is None or not game.alive(witch):
         for sk in POTIONS:

@@ -29,11 +29,18 @@ JOINED = "进入狼群"  # the bus trigger 召唤 fires on the 野良 it takes i
 def summon_refusal(game: Game, seat: str) -> str | None:
     """召唤 is the pack's decision ("所有存活狼人角色共同选择"), once per game, whoever holds
     it: decided here instead of by the seat's own skill table."""
-    if not game.held.has(seat, "召唤") or not in_pack(game, seat):
+    return summon_reason(game.held.has(seat, "召唤"), in_pack(game, seat),
+                         m47(game).summon_used, game.phase.is_night)
+
+
+def summon_reason(holds: bool, packed: bool, used: bool, night: bool) -> str | None:
+    """召唤's rule from what it depends on: the seat holds it and is in the pack, the
+    pack has not used it (限定), it is night. legal() knows two of them already."""
+    if not holds or not packed:
         return "只有狼人可以发动召唤"
-    if m47(game).summon_used:
+    if used:
         return "召唤已发动过（限定；裁定14：无论目标是否野良，召唤都已用掉）"
-    return None if game.phase.is_night else "只能在夜晚发动"
+    return None if night else "只能在夜晚发动"
 
 
 def summon(game: Game, st: M47State) -> Resolution:
