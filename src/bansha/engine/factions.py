@@ -51,20 +51,36 @@ class WinChecker(Generic[S]):
         self.priority = priority
 
     def check(self, state: S) -> Verdict:
-        newly: list[str] = []
+        # asked after every step of every game: one pass over the rules, and no list
+        # or Verdict made when nothing changed (the common answer, `_PENDING`)
+        lost = self.has_lost
+        newly: list[str] | None = None
         for r in self.rules:
-            if r.name not in self.has_lost and r.lost(state):
-                self.has_lost.append(r.name)
-                newly.append(r.name)
-        standing = [r for r in self.rules if r.name not in self.has_lost]
-        for r in standing:
+            if r.name not in lost and r.lost(state):
+                lost.append(r.name)
+                if newly is None:
+                    newly = [r.name]
+                else:
+                    newly.append(r.name)
+        standing = 0
+        last: FactionRule[S] | None = None
+        for r in self.rules:  # the standing ones, in order: the first that wins, wins
+            if r.name in lost:
+                continue
+            standing += 1
+            last = r
             if r.won is not None and r.won(state):
                 return Verdict(True, r.name, newly)
-        if len(standing) == 1:
-            return Verdict(True, standing[0].name, newly)
-        if not standing:
-            for name in self.priority:
-                if name in newly:
-                    return Verdict(True, name, newly)
+        if standing == 1 and last is not None:
+            return Verdict(True, last.name, newly)
+        if standing == 0:
+            if newly is not None:
+                for name in self.priority:
+                    if name in newly:
+                        return Verdict(True, name, newly)
             return Verdict(True, None, newly)
-        return Verdict(False, None, newly)
+        return _PENDING if newly is None else Verdict(False, None, newly)
+
+
+# the answer of a check that finds nothing new (read only: its list stays empty)
+_PENDING = Verdict(False, None)

@@ -65,8 +65,12 @@ class HeldSkill:
     ability: Ability
     origin: Origin
     charges: int | None  # uses left ([数值], 限定 = 1); None = no count
-    off: set[str]  # reasons it is switched off (失效, ...)
-    used: list[tuple[Moment, tuple[str, ...]]]  # its uses: when, on whom
+    # `off` and `used` below, made on first use: every dealt skill of every game is a
+    # HeldSkill and most are never switched off nor used, and a set and a list each
+    # were two of the objects a game keeps alive (more of them, more collections of
+    # the cyclic garbage collector: measured on S15, compiled)
+    _off: set[str] | None
+    _used: list[tuple[Moment, tuple[str, ...]]] | None
 
     def __init__(self, ability: Ability, origin: Origin, charges: int | None,
                  off: set[str] | None = None,
@@ -74,8 +78,36 @@ class HeldSkill:
         self.ability = ability
         self.origin = origin
         self.charges = charges
-        self.off = set() if off is None else off
-        self.used = [] if used is None else used
+        self._off = off
+        self._used = used
+
+    @property
+    def off(self) -> set[str]:
+        """Reasons it is switched off (失效, ...): add to or discard from it."""
+        off = self._off
+        if off is None:
+            off = self._off = set()
+        return off
+
+    @off.setter
+    def off(self, value: set[str]) -> None:
+        self._off = value
+
+    @property
+    def used(self) -> list[tuple[Moment, tuple[str, ...]]]:
+        """Its uses: when, on whom."""
+        used = self._used
+        if used is None:
+            used = self._used = []
+        return used
+
+    @used.setter
+    def used(self, value: list[tuple[Moment, tuple[str, ...]]]) -> None:
+        self._used = value
+
+    def is_off(self) -> bool:
+        """Switched off for some reason (reads `off` without making it)."""
+        return bool(self._off)
 
     @property
     def name(self) -> str:
@@ -89,32 +121,35 @@ class HeldSkill:
     # them for every target of every check
     def uses_on(self, day: int) -> int:
         n = 0
-        for m, _ in self.used:
+        for m, _ in self._used or ():
             if m.day == day:
                 n += 1
         return n
 
     def targets_ever(self) -> set[str]:
-        return {t for _, ts in self.used for t in ts}
+        return {t for _, ts in self._used or () for t in ts}
 
     def chose_ever(self, target: str) -> bool:
         """每名角色只能被选择一次: `target` was among this skill's targets before."""
-        for _, ts in self.used:
+        for _, ts in self._used or ():
             if target in ts:
                 return True
         return False
 
     def last_targets(self) -> tuple[str, ...]:
-        return self.used[-1][1] if self.used else ()
+        used = self._used
+        return used[-1][1] if used else ()
 
     def last_moment(self) -> Moment | None:
-        return self.used[-1][0] if self.used else None
+        used = self._used
+        return used[-1][0] if used else None
 
     def used_last(self, at: Moment) -> bool:
         """Used in the previous part of the same kind ("连续两晚": last night)."""
-        if not self.used:
+        used = self._used
+        if not used:
             return False
-        last = self.used[-1][0]
+        last = used[-1][0]
         return last.part == at.part and last.day == at.day - 1
 
     def why_not(self, at: Moment, targets: tuple[str, ...] = (), revealed: bool = False,
@@ -129,7 +164,7 @@ class HeldSkill:
         # common case (on, no 翻牌/宣言, charges left, in its window) takes few steps
         a = self.ability
         w = PLAIN if words is None else words
-        if self.off:
+        if self._off:
             return w.off(self)
         if a.reveal or a.declaration:
             if a.reveal and revealed:

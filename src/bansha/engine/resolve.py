@@ -51,7 +51,7 @@ def run_uses(game: Game, pipeline: TargetPipeline, uses: list[Use], sub: str,
     def step(use: Use, at: Moment = at) -> Resolution:
         h = game.held.get(use.actor, use.ability)
         owner = game.owner(use.actor)
-        if h is None or h.off or (not game.seats[owner].alive and not h.ability.after_out):
+        if h is None or h.is_off() or (not game.seats[owner].alive and not h.ability.after_out):
             use.voided = "技能已不可用"
             game.trace(f"{use.actor} 的 {use.ability} 未结算：技能已不可用", use.ability)
             return

@@ -61,9 +61,15 @@ def _handler(fn: OnOut) -> Handler:
     return run
 
 
+# made once, not per game: they hold no game (see _handler), so every game's bus can
+# share them (two objects per handler per game were most of what setup kept alive)
+_HANDLERS: tuple[tuple[str, Handler], ...] = tuple((name, _handler(fn)) for name, fn in ON_OUT)
+
+
 def subscribe(game: Game) -> None:
-    for priority, (name, fn) in enumerate(ON_OUT):
-        game.bus.on(OUT, _handler(fn), priority, name)
+    bus = game.bus
+    for priority, (name, run) in enumerate(_HANDLERS):
+        bus.on(OUT, run, priority, name)
 
 
 def fire_out(game: Game, seat: str, cause: str) -> Resolution:

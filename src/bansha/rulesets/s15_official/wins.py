@@ -101,13 +101,26 @@ def village_lost(dao_bian: bool) -> Callable[[Game], bool]:
     return lost
 
 
+# per 刀边 option, made once: the rules hold no game and change nothing, and a game's
+# WinChecker only reads them (six objects fewer kept alive per game)
+_RULES: dict[bool, list[FactionRule[Game]]] = {}
+
+
 def rules(options: dict[str, Any]) -> list[FactionRule[Game]]:
+    dao_bian = bool(options.get("刀边", True))
+    got = _RULES.get(dao_bian)
+    if got is None:
+        got = _RULES[dao_bian] = _rules(dao_bian)
+    return list(got)  # the checker's own list (a caller may edit it)
+
+
+def _rules(dao_bian: bool) -> list[FactionRule[Game]]:
     table: dict[str, FactionRule[Game]] = {
         WHITE: FactionRule(WHITE, white_lost, white_won),
         PIPER_SIDE: FactionRule(PIPER_SIDE, piper_lost, piper_won),
         LOVERS_SIDE: FactionRule(LOVERS_SIDE, lovers_lost, None),
         WOLVES: FactionRule(WOLVES, wolves_lost, wolves_won),
-        VILLAGE: FactionRule(VILLAGE, village_lost(bool(options.get("刀边", True))), None),
+        VILLAGE: FactionRule(VILLAGE, village_lost(dao_bian), None),
     }
     return [table[f] for f in WIN_ORDER]
 
