@@ -223,9 +223,12 @@ class SkillTable:
 
     def __init__(self) -> None:
         self._by: dict[str, dict[str, HeldSkill]] = {}
-        # ability name -> its holders in holder order, built on the first look-up and
-        # dropped by every change of who holds what: the night's steps ask "who holds
-        # 神器" every night, and a scan of every seat's table cost ~3% of a M47 game
+        # ability name -> its holders in holder order, built per name on its first
+        # look-up (only the few names a ruleset asks for: a list per ability of the
+        # game was that many more objects every game keeps alive) and kept up to date
+        # by grant/remove, or dropped by the changes of who holds what that are not
+        # followed name by name: the night's steps ask "who holds 神器" every night,
+        # and a scan of every seat's table cost ~3% of a M47 game
         self._holders: dict[str, list[str]] | None = None
         # holders granted a temporary skill (a superset of those holding one now):
         # expire() is asked at every boundary (~140 a M192 game) and scans only these
@@ -244,16 +247,12 @@ class SkillTable:
             by = self._by[holder] = {}
             if index is not None:  # a new holder comes last in holder order
                 got = index.get(name)
-                if got is None:
-                    index[name] = [holder]
-                else:
+                if got is not None:  # (a name not looked up yet is left to its look-up)
                     got.append(holder)
         elif name not in by and index is not None:
             # a holder that holds other skills: its place among this skill's holders
             got = index.get(name)
-            if got is None:
-                index[name] = [holder]
-            else:
+            if got is not None:
                 order = self._by
                 got[:] = [x for x in order if x in got or x == holder]
         by[name] = h
@@ -271,17 +270,15 @@ class SkillTable:
             by[ability.name] = HeldSkill(ability, origin, ability.initial_uses)
         self._holders = None
 
-    def _index(self) -> dict[str, list[str]]:
-        index: dict[str, list[str]] = {}
-        for holder, skills in self._by.items():
-            for name in skills:
-                got = index.get(name)
-                if got is None:
-                    index[name] = [holder]
-                else:
-                    got.append(holder)
-        self._holders = index
-        return index
+    def _holders_of(self, name: str) -> list[str]:
+        """The index's list for `name` (built now if it was not looked up yet)."""
+        index = self._holders
+        if index is None:
+            index = self._holders = {}
+        got = index.get(name)
+        if got is None:
+            got = index[name] = [h for h, skills in self._by.items() if name in skills]
+        return got
 
     # has/table/get: the hottest look-ups of legality (S15 asks ~1600 a game); _NONE,
     # the empty table of a holder with nothing, is only ever read
@@ -300,11 +297,8 @@ class SkillTable:
 
     def first(self, name: str) -> str | None:
         """The first holder of ability `name` (a skill one seat holds: 神音), or None."""
-        index = self._holders
-        if index is None:
-            index = self._index()
-        got = index.get(name)
-        return None if got is None else got[0]
+        got = self._holders_of(name)
+        return got[0] if got else None
 
     def __repr__(self) -> str:
         return f"SkillTable({self._by!r})"
@@ -313,10 +307,9 @@ class SkillTable:
         gone = self._by.get(holder, {}).pop(name, None)
         index = self._holders
         if gone is not None and index is not None:
-            got = index[name]
-            got.remove(holder)
-            if not got:
-                del index[name]
+            got = index.get(name)
+            if got is not None:
+                got.remove(holder)
         return gone
 
     def remove_all(self, holder: str) -> list[HeldSkill]:
@@ -332,10 +325,7 @@ class SkillTable:
 
     def holders(self, name: str) -> list[str]:
         """Who holds ability `name` now, in grant order of holders."""
-        index = self._holders
-        if index is None:
-            index = self._index()
-        return list(index.get(name, ()))
+        return list(self._holders_of(name))
 
     def expire(self, at: Moment, edge: Edge) -> list[tuple[str, HeldSkill]]:
         """Drop temporary skills whose `until` is reached by crossing `edge` of `at`."""
