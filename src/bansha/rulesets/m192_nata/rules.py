@@ -23,11 +23,11 @@ from .roles import EXTRA_CHECKS, MUST_CHOOSE, OFFERS, RANGES, disguise, dushi
 
 # Final: the compiled build inlines these (a plain module global is a dict look-up at
 # each use, and legal() and refusal() use them for every seat at every step)
-KILL_SKILL: Final = "杀人"
-OPENING: Final = "开局"
-REFRESH: Final = "天命所归"  # the pool's one skill with a "刷新至初始" entry
-TARGET_REFUSAL: Final = "的选择范围内"  # the endings of the two target refusals below
-OUT_REFUSAL: Final = "不能被选为"
+KILL_SKILL: Final[str] = "杀人"
+OPENING: Final[str] = "开局"
+REFRESH: Final[str] = "天命所归"  # the pool's one skill with a "刷新至初始" entry
+TARGET_REFUSAL: Final[str] = "的选择范围内"  # the endings of the two target refusals below
+OUT_REFUSAL: Final[str] = "不能被选为"
 # skills whose text is used "出局后的下一个可发动技能的时点"
 AFTER_OUT = ("最后一枪", "薪火相传", "残暴", "灵狐灿世")
 

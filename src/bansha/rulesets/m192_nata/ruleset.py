@@ -51,10 +51,10 @@ FACTION_OF = {"独立阵营": ELDER}
 IMPLEMENTED: dict[str, RoleData] = implemented()
 # Final: compared at every input and for every seat at every step; the compiled build
 # inlines a Final constant, where a plain module global is a dict look-up each time
-CANDIDACY: Final = "上警"
-WORDS: Final = "遗言"
-BADGE: Final = "殉职"
-_OPENING: Final = "开局"  # flow.OPENING (a module attribute is looked up at each use)
+CANDIDACY: Final[str] = "上警"
+WORDS: Final[str] = "遗言"
+BADGE: Final[str] = "殉职"
+_OPENING: Final[str] = "开局"  # flow.OPENING (a module attribute is looked up at each use)
 assert _OPENING == flow.OPENING
 
 

@@ -17,6 +17,8 @@ A [宣言] is not [指定]: no redirect, [隐身] or 怯懦 touches it."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from bansha.engine import Action, Game, LegalAction
 from bansha.engine.abilities import Ability, Resolution, RoleData, Targeting
 from bansha.engine.outs import Harm
@@ -27,8 +29,8 @@ from ..state import Trial
 from ..statuses import SPEECH
 from .inputs import Taken, done
 
-SKILL = "审讯"
-VERDICT = "审讯判定"
+SKILL: Final[str] = "审讯"
+VERDICT: Final[str] = "审讯判定"
 REPLIES = ("是", "否", "无法回答")
 VERDICTS = ("正确", "错误")
 LIMIT = 20
