@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from itertools import combinations
 
 import pytest
 from typer.testing import CliRunner
@@ -16,12 +17,13 @@ from bansha.rulesets.m192_nata.deal import (
     BY_NAME,
     POOL_OF,
     POOLS,
+    Tables,
     cooccurrence_problems,
     draw,
     fits,
+    pool_problems,
     ratio_ok,
     ratio_tenths,
-    sample_indices,
     setup_problem,
 )
 from bansha.rulesets.m192_nata.roster import ROSTER
@@ -68,20 +70,69 @@ def _draw_by_sample(rng: random.Random) -> list[str]:
             return roles
 
 
+def _count_valid_tables() -> int:
+    """The valid tables counted by `fits` on whole tables, independently of Tables:
+    every wolf set and 验人系 card, and each 强神 / 弱神 set through one representative
+    of its (strength, 野人 / 厚皮肉猪) class, times the class's size (fits reads a
+    village set only through its strength and those two roles)."""
+    def classes(pool: str, mark: str) -> dict[tuple[int, bool], list[tuple[str, ...]]]:
+        out: dict[tuple[int, bool], list[tuple[str, ...]]] = {}
+        for c in combinations(POOL_OF[pool], 4):
+            out.setdefault((sum(BY_NAME[r].strength or 0 for r in c), mark in c),
+                           []).append(c)
+        return out
+    strong, weak = classes("强神", "野人"), classes("弱神", "厚皮肉猪")
+    n = 0
+    for w in combinations(POOL_OF["狼"], 4):
+        for seer in POOL_OF["验人系"]:
+            for s in strong.values():
+                for r in weak.values():
+                    if fits([*w, seer, *s[0], *r[0], "宗教老爷爷"]):
+                        n += len(s) * len(r)
+    return n
+
+
+def test_the_deal_numbers_exactly_the_valid_tables() -> None:
+    """draw() is uniform over the valid tables (RULINGS 1): its numbering is one-to-one
+    onto them. Every number decodes to a table of the setup (pools, rules, ratio),
+    no two numbers to the same table, and there are as many numbers as valid tables."""
+    tables = Tables()
+    seen: set[frozenset[str]] = set()
+    for i in range(tables.total):
+        roles = tables.table(i)
+        assert fits(roles) and not pool_problems(roles), roles
+        seen.add(frozenset(roles))
+    assert len(seen) == tables.total == _count_valid_tables() == 49926
+
+
 @pytest.mark.parametrize("seed", range(30))
-def test_the_fast_draw_deals_what_rng_sample_deals(seed: int) -> None:
-    """draw() samples by hand for speed: the same tables as random.sample, seed by seed
-    (if a Python changed sample's algorithm, this says so)."""
-    assert draw(random.Random(f"deal:{seed}")) == _draw_by_sample(random.Random(f"deal:{seed}"))
+def test_a_deal_is_one_uniform_number_then_a_shuffle(seed: int) -> None:
+    """One rng.randrange over the valid tables (each with the same chance), then the
+    seats by rng.shuffle, as the rejection sampler seated its accepted table."""
+    rng = random.Random(f"deal:{seed}")
+    tables = Tables()
+    roles = tables.table(rng.randrange(tables.total))
+    rng.shuffle(roles)
+    assert draw(random.Random(f"deal:{seed}")) == roles
 
 
-@pytest.mark.parametrize(("n", "k"), [(10, 4), (2, 1), (1, 1), (21, 5)])
-def test_sample_indices_picks_as_random_sample(n: int, k: int) -> None:
-    for seed in range(200):
-        a, b = random.Random(seed), random.Random(seed)
-        assert [list(range(n))[i] for i in sample_indices(a.getrandbits, n, k)] == \
-            b.sample(range(n), k)
-        assert a.getstate() == b.getstate()
+def test_the_deal_gives_each_role_as_often_as_the_redrawing_definition() -> None:
+    """A statistical check against the plain reading (rng.sample per pool, redrawn
+    until it holds): each role's share of 300 redrawn tables lies within 5 standard
+    errors of its exact share among the valid tables, which draw() gives."""
+    tables = Tables()
+    exact: Counter[str] = Counter()
+    for i in range(tables.total):
+        exact.update(tables.table(i))
+    rng = random.Random(11)
+    n = 300
+    seen: Counter[str] = Counter()
+    for _ in range(n):
+        seen.update(_draw_by_sample(rng))
+    for role in BY_NAME:
+        p = exact[role] / tables.total
+        sd = (p * (1 - p) / n) ** 0.5
+        assert abs(seen[role] / n - p) <= 5 * sd + 1e-9, (role, seen[role] / n, p)
 
 
 def test_fits_is_the_problem_lists_verdict() -> None:

@@ -5,13 +5,15 @@
 有野人/养殖者必有厚皮肉猪, 赤狼: "[群内]狼人数量必定大于总狼人数量1/2"); and "村民与狼人
 强度值倍率为1.3～1.4": the village's circled values summed over the wolves' lie in
 [1.3, 1.4] (RULINGS 1, 2). A deal draws uniformly among the tables that hold all of
-this: a uniform draw from the pools, redrawn until it holds (about 1 in 100 does)."""
+this (about 1 in 370 of the pools' draws does): one number among the valid tables,
+numbered without listing them (`draw`, `Tables`)."""
 
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections import Counter
-from collections.abc import Callable
+from itertools import combinations
 
 from .roster import ROSTER, RosterRole
 
@@ -23,7 +25,6 @@ POOL_OF: dict[str, list[str]] = {p: [r.name for r in ROSTER if r.pool == p] for 
 VILLAGE_POOLS = ("验人系", "强神", "弱神")
 # "村民与狼人强度值倍率为1.3～1.4", as tenths to stay exact
 RATIO_LOW, RATIO_HIGH = 13, 14
-MAX_DRAWS = 100_000
 
 
 def strength(role: str) -> int:
@@ -100,62 +101,119 @@ def setup_problem(roles: list[str]) -> str | None:
 
 
 def draw(rng: random.Random) -> list[str]:
-    """One table of the post's setup, in seat order.
+    """One table of the post's setup, in seat order: uniform among the valid tables
+    (those `fits` passes), then seated by a uniform shuffle.
 
-    A hundred draws or so per deal made the deal a fifth of a simulated game, so a
-    draw is `rng.sample` of each pool done by hand on indices (`sample_indices`,
-    the very same picks) and judged by `fits` (the same verdict as the problem
-    lists, without their messages)."""
-    bits = rng.getrandbits
-    for _ in range(MAX_DRAWS):
-        roles: list[str] = []
-        # `sample_indices` inlined on the names themselves, its (m, width) steps
-        # precomputed (`_DRAW_STEPS`): the same bits drawn, the same picks
-        for names, steps in _DRAW_STEPS:
-            pool = list(names)
-            for m, width in steps:
-                r = bits(width)
-                while r >= m:
-                    r = bits(width)
-                roles.append(pool[r])
-                pool[r] = pool[m - 1]
-        if fits(roles):
-            rng.shuffle(roles)
-            return roles
-    raise ValueError("发牌失败：没有抽到符合附加规则4的配置")  # pragma: no cover (p ≈ 1%)
+    Why this is the same distribution as "draw uniformly from each pool, redraw until
+    the table holds" (RULINGS 1): that rejection gives every valid table (as a set of
+    roles) the same chance, 1 / (number of valid tables); each accepted table is then
+    shuffled, so the seating is a uniform permutation whatever order the pools were
+    drawn in. Here the valid tables are numbered 0 .. TABLES - 1 without listing them
+    (`Tables`): one `rng.randrange(TABLES)` picks a number, each number with the
+    same chance, and `Tables.table` turns it into its table; that map is one-to-one
+    onto the valid tables (tests decode every number: all valid, all different, as
+    many as an independent count of the valid tables), so each valid table again
+    has the chance 1 / TABLES; the shuffle is the same. Only which table a given
+    seed gives has changed (the old loop made ~9,000 getrandbits calls a deal, 40%
+    of a compiled simulated game)."""
+    roles = _TABLES.table(rng.randrange(_TABLES.total))
+    rng.shuffle(roles)
+    return roles
 
 
-_DRAW_POOLS: tuple[tuple[tuple[str, ...], int], ...] = tuple(
-    (tuple(POOL_OF[pool]), pick) for pool, pick in POOLS)
-# random.sample takes its "pool" branch (the one sample_indices repeats) for a
-# population of at most 21 and a sample of at most 5
-assert all(len(names) <= 21 and pick <= 5 for names, pick in _DRAW_POOLS)
-# per pool: its names, and for each pick the size m of what is left and m.bit_length()
-_DRAW_STEPS: tuple[tuple[tuple[str, ...], tuple[tuple[int, int], ...]], ...] = tuple(
-    (names, tuple((len(names) - i, (len(names) - i).bit_length()) for i in range(pick)))
-    for names, pick in _DRAW_POOLS)
+class Tables:
+    """The valid tables, numbered without being listed.
+
+    What decides validity, per part of a table (`fits`): the four wolves by
+    themselves (狼兄 with 狼弟, 赤狼's pack majority), their strength W and whether
+    养殖者 is in; the village by its strength V = 验人系 + 强神 + 弱神 only, and by
+    野人 (in 强神) and 厚皮肉猪 (in 弱神): 养殖者 or 野人 needs 厚皮肉猪. So the wolf
+    sets (passing their own rules) are grouped by (W, 养殖者), each pool's village
+    sets by (strength, 野人 / 厚皮肉猪), and the village by (V, 厚皮肉猪): with the
+    pig any 强神 set may come, without it only the ones without 野人. A pair of a wolf
+    group and a village group is valid or not as a whole (the ratio on W and V, and
+    养殖者 needing the pig), and holds (wolf count × village count) tables: table
+    number i is found by the pair its range holds, then i's remainder read as
+    (wolf set, village set) in mixed radix, the village set likewise as
+    (验人系 card, 强神 set, 弱神 set)."""
+
+    def __init__(self) -> None:
+        wolves: dict[tuple[int, bool], list[tuple[str, ...]]] = {}
+        for w in combinations(POOL_OF["狼"], 4):
+            have = set(w)
+            if ("狼兄" in have) != ("狼弟" in have):
+                continue
+            if "赤狼" in have and 2 * sum(r in _PACK for r in w) <= len(w):
+                continue
+            wolves.setdefault((sum(_STRENGTH[r] for r in w), "养殖者" in have), []).append(w)
+        strong = _by_strength("强神", 4, "野人")
+        weak = _by_strength("弱神", 4, "厚皮肉猪")
+        # village groups (V, pig): their parts (验人系 card, 强神 sets, 弱神 sets)
+        village: dict[tuple[int, bool], list[tuple[str, list[tuple[str, ...]],
+                                                   list[tuple[str, ...]]]]] = {}
+        for seer in POOL_OF["验人系"]:
+            for (s, wild), strongs in strong.items():
+                for (r, pig), weaks in weak.items():
+                    if wild and not pig:
+                        continue  # 有野人必有厚皮肉猪
+                    key = (_STRENGTH[seer] + s + r, pig)
+                    village.setdefault(key, []).append((seer, strongs, weaks))
+        self.village = {k: (_starts([len(a) * len(b) for _, a, b in parts]), parts)
+                        for k, parts in sorted(village.items())}
+        # the valid (wolf group, village group) pairs, each with its first number
+        self.pairs: list[tuple[list[tuple[str, ...]], tuple[int, bool], int]] = []
+        sizes: list[int] = []
+        for (w_sum, breeder), sets in sorted(wolves.items()):
+            for (v_sum, pig), (starts, _) in self.village.items():
+                if breeder and not pig:
+                    continue  # 有养殖者必有厚皮肉猪
+                if not RATIO_LOW * w_sum <= 10 * v_sum <= RATIO_HIGH * w_sum:
+                    continue
+                self.pairs.append((sets, (v_sum, pig), starts[-1]))
+                sizes.append(len(sets) * starts[-1])
+        self.starts = _starts(sizes)
+        self.total = self.starts[-1]
+
+    def table(self, i: int) -> list[str]:
+        """Valid table number i (0 <= i < total), pools in order, 宗教老爷爷 last."""
+        k = bisect_right(self.starts, i) - 1
+        sets, key, village_size = self.pairs[k]
+        j = i - self.starts[k]
+        wolf = sets[j // village_size]
+        j %= village_size
+        starts, parts = self.village[key]
+        m = bisect_right(starts, j) - 1
+        seer, strongs, weaks = parts[m]
+        j -= starts[m]
+        return [*wolf, seer, *strongs[j // len(weaks)], *weaks[j % len(weaks)],
+                *POOL_OF["独立"]]
+
+
+def _by_strength(pool: str, pick: int, mark: str) -> dict[tuple[int, bool],
+                                                             list[tuple[str, ...]]]:
+    """The pool's `pick`-sets grouped by (strength sum, whether `mark` is in)."""
+    out: dict[tuple[int, bool], list[tuple[str, ...]]] = {}
+    for c in combinations(POOL_OF[pool], pick):
+        out.setdefault((sum(_STRENGTH[r] for r in c), mark in c), []).append(c)
+    return dict(sorted(out.items()))
+
+
+def _starts(sizes: list[int]) -> list[int]:
+    """[0, s0, s0 + s1, …]: where each block's numbers start, the total last."""
+    out = [0]
+    for n in sizes:
+        out.append(out[-1] + n)
+    return out
+
+
 _STRENGTH: dict[str, int] = {r.name: strength(r.name) for r in ROSTER}
 _VILLAGE: frozenset[str] = frozenset(r.name for r in ROSTER if r.pool in VILLAGE_POOLS)
 _WOLF: frozenset[str] = frozenset(r.name for r in ROSTER if r.pool == "狼")
 _PACK: frozenset[str] = frozenset(r.name for r in ROSTER if in_pack(r.name))
-
-
-def sample_indices(bits: Callable[[int], int], n: int, k: int) -> list[int]:
-    """The indices `random.Random.sample(population, k)` picks from a population of
-    `n` <= 21 (k <= 5), drawing the same bits from `bits` (the rng's getrandbits):
-    its pool branch, each index by `_randbelow_with_getrandbits` (tests compare the
-    two, seed by seed)."""
-    pool = list(range(n))
-    out: list[int] = []
-    for i in range(k):
-        m = n - i
-        width = m.bit_length()
-        r = bits(width)
-        while r >= m:
-            r = bits(width)
-        out.append(pool[r])
-        pool[r] = pool[m - 1]
-    return out
+# the pools' sizes and picks this numbering is written for (2L)
+assert [(p, len(POOL_OF[p]), k) for p, k in POOLS] == [
+    ("狼", 10, 4), ("验人系", 2, 1), ("强神", 10, 4), ("弱神", 10, 4), ("独立", 1, 1)]
+_TABLES = Tables()
 
 
 def fits(roles: list[str]) -> bool:

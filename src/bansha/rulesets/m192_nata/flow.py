@@ -15,6 +15,8 @@ night: 早夜, 午夜, 深夜, 凌晨.
 
 from __future__ import annotations
 
+from typing import Final
+
 from bansha.engine import Game
 from bansha.engine.abilities import Resolution
 from bansha.engine.bus import Trigger
@@ -27,9 +29,10 @@ from . import rights
 from .common import st
 from .outs import RED, VOTED
 
-DAY_SUBS: tuple[str, ...] = ("晨曦", "正午", "黄昏")
-NIGHT_SUBS: tuple[str, ...] = ("早夜", "午夜", "深夜", "凌晨")
-OPENING: str = "开局"
+# Final: inlined by the compiled build (windows() and enter() read them at every step)
+DAY_SUBS: Final[tuple[str, ...]] = ("晨曦", "正午", "黄昏")
+NIGHT_SUBS: Final[tuple[str, ...]] = ("早夜", "午夜", "深夜", "凌晨")
+OPENING: Final[str] = "开局"
 
 
 def windows(game: Game) -> list[tuple[str, int]]:
@@ -182,11 +185,11 @@ def count_votes(game: Game) -> Resolution:
     game.sub, game.nth = "正午", noons
 
 
-DUSK_OPENS = "黄昏开始"
+DUSK_OPENS: Final[str] = "黄昏开始"
 # what runs when 凌晨's count ("电梯楼顺序统计出局名单", 追魂 after it) is done and 凌晨
 # is about to end: 守夜's report ("今晚发动的所有技能名字"), the night's 翻牌 lines after
 # the "昨夜出局" line
-AFTER_COUNT = "凌晨统计后"
+AFTER_COUNT: Final[str] = "凌晨统计后"
 
 
 def dusk_opens(game: Game) -> Resolution:

@@ -12,6 +12,8 @@ it; the ruleset offers it as a `改票` when the engine would not.
 
 from __future__ import annotations
 
+from typing import Final
+
 from bansha.engine import Action, Game, LegalAction
 from bansha.engine.abilities import Resolution
 from bansha.engine.skills import SkillSpec
@@ -20,7 +22,7 @@ from bansha.engine.votes import ABSTAIN, Ballot
 from .common import in_play, st
 
 CHANGE = "改票"
-FREE = "改票（原投票对象正午出局）"
+FREE: Final[str] = "改票（原投票对象正午出局）"
 SPEC = SkillSpec(FREE, window="day", hidden=True,
                  text="如果投票的角色在正午就已出局，即使在禁止改票的时间内也可以进行一次改票")
 

@@ -11,6 +11,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from bansha.engine import Action, Game, LegalAction
 from bansha.engine.held import HeldSkill
 from bansha.engine.statuses import KILL, SKILLS, TARGETED
@@ -19,11 +21,13 @@ from . import rights
 from .common import pack_members, present, st
 from .roles import EXTRA_CHECKS, MUST_CHOOSE, OFFERS, RANGES, disguise, dushi
 
-KILL_SKILL = "杀人"
-OPENING = "开局"
-REFRESH = "天命所归"  # the pool's one skill with a "刷新至初始" entry
-TARGET_REFUSAL = "的选择范围内"  # the endings of the two target refusals below
-OUT_REFUSAL = "不能被选为"
+# Final: the compiled build inlines these (a plain module global is a dict look-up at
+# each use, and legal() and refusal() use them for every seat at every step)
+KILL_SKILL: Final[str] = "杀人"
+OPENING: Final[str] = "开局"
+REFRESH: Final[str] = "天命所归"  # the pool's one skill with a "刷新至初始" entry
+TARGET_REFUSAL: Final[str] = "的选择范围内"  # the endings of the two target refusals below
+OUT_REFUSAL: Final[str] = "不能被选为"
 # skills whose text is used "出局后的下一个可发动技能的时点"
 AFTER_OUT = ("最后一枪", "薪火相传", "残暴", "灵狐灿世")
 
@@ -98,7 +102,8 @@ def refusal(game: Game, a: Action, allowed: tuple[str, ...] | None = None) -> st
     if reason is not None:
         return reason
     at = game.moment
-    if OPENING in h.ability.windows and st(game).opening_now.get(a.seat) == _window(game):
+    if OPENING in h.ability.windows and (mark := st(game).opening_now.get(a.seat)) is not None \
+            and mark == _window(game):
         # "若有[刷新至初始]，则在获取技能的那个时段需要立刻决定是否发动[开局]类技能"
         at = game.calendar.at(game.phase.n, game.phase.kind, OPENING)
     reason = h.why_not(at, a.all_targets(), a.seat in st(game).revealed, a.text)
@@ -180,7 +185,8 @@ def mark_refreshed(game: Game, seat: str) -> None:
     st(game).opening_now[seat] = _window(game)
 
 
-def legal(game: Game, seat: str) -> list[LegalAction]:
+def legal(game: Game, seat: str, alive: bool | None = None) -> list[LegalAction]:
+    """`alive`: the seat's life, when the caller has looked it up already."""
     out: list[LegalAction] = []
     state = st(game)
     if seat in state.left:  # not present()
@@ -195,11 +201,22 @@ def legal(game: Game, seat: str) -> list[LegalAction]:
     at = game.moment
     sub, part = at.sub, at.part
     refreshed = state.opening_now
-    opening_now = bool(refreshed) and refreshed.get(seat) == _window(game)
-    # the window test first: it refuses most skills, and is the cheapest
-    for h in [h for h in held.values()
-              if (w := h.ability.windows) and (sub in w or part in w
-                                                or (opening_now and OPENING in w))]:
+    mark = refreshed.get(seat) if refreshed else None
+    opening_now = mark is not None and mark == _window(game)
+    if alive is None:
+        alive = game.seats[seat].alive
+    # an out seat's skills are refused by refusal() ("已出局的角色不能发动技能") but
+    # those used after the out (after_out): skipped first, as cheap as it gets; then
+    # the window test: it refuses most skills, and is the cheapest
+    hits: list[HeldSkill] = []
+    for h in held.values():
+        a = h.ability
+        if not alive and not a.after_out:
+            continue
+        w = a.windows
+        if w and (sub in w or part in w or (opening_now and OPENING in w)):
+            hits.append(h)
+    for h in hits:
         a = h.ability
         offer = OFFERS.get(a.name)  # the choices open now (精明 …): none, not offered
         if (a.forced and a.target is None and offer is None) or a.declaration or h.off:

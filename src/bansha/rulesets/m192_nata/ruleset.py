@@ -6,7 +6,7 @@ wins (wins.py), and one module per role (roles/)."""
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from bansha.engine import Action, Game, LegalAction, Phase, Ruleset, SetupError, register
 from bansha.engine.abilities import Resolution, RoleData, Use
@@ -49,9 +49,13 @@ PACK_GROUP: str = "狼群"  # the [群内] wolves' chat (5L "入狼群")
 STAGES = ("时间逆流", "交换", "人偶操控", "防反", "反射", "磁吸")
 FACTION_OF = {"独立阵营": ELDER}
 IMPLEMENTED: dict[str, RoleData] = implemented()
-CANDIDACY = "上警"
-WORDS = "遗言"
-BADGE = "殉职"
+# Final: compared at every input and for every seat at every step; the compiled build
+# inlines a Final constant, where a plain module global is a dict look-up each time
+CANDIDACY: Final[str] = "上警"
+WORDS: Final[str] = "遗言"
+BADGE: Final[str] = "殉职"
+_OPENING: Final[str] = "开局"  # flow.OPENING (a module attribute is looked up at each use)
+assert _OPENING == flow.OPENING
 
 
 def _window(tags: tuple[str, ...]) -> Any:
@@ -295,12 +299,12 @@ class M192Nata(Ruleset):
         return revote.canonical(game, action)
 
     def legal(self, game: Game, seat: str) -> list[LegalAction]:
-        acts = rules.legal(game, seat)
         # asked of every seat at every step (pending()): the sub-phase, the day and
         # the seat's state are looked up once, and what only a day's 正午 or the
         # 开局 offers is not asked elsewhere
-        sub = game.sub
         alive = game.seats[seat].alive
+        acts = rules.legal(game, seat, alive)
+        sub = game.sub
         if sub == "正午":
             if not game.phase.is_night:
                 # the free 改票 is of the day's 正午 only (revote.out_target)
@@ -311,7 +315,7 @@ class M192Nata(Ruleset):
                 # day's 正午, the 宣言贴's time: shenxun.offers)
                 for more in EXTRA_LEGAL:
                     acts += more(game, seat)
-        elif sub == flow.OPENING:
+        elif sub == _OPENING:
             if (alive and game.phase == Phase("day", 1)
                     and seat not in st(game).candidates):
                 acts.append(LegalAction(seat, CANDIDACY, (), 0))

@@ -8,12 +8,14 @@ A's message is A's input `{by: A, skill: 灵魂传递, text: …}` in the same �
 
 from __future__ import annotations
 
+from typing import Final
+
 from bansha.engine import Action, Game
 from bansha.engine.abilities import Ability, Resolution, RoleData, Targeting, Use
 
 from ..common import st, tell
 
-RELAY = "灵魂传递"
+RELAY: Final[str] = "灵魂传递"
 LINK = "灵魂链接"
 LIMIT = 50
 

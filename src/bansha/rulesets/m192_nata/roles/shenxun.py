@@ -17,6 +17,8 @@ A [宣言] is not [指定]: no redirect, [隐身] or 怯懦 touches it."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from bansha.engine import Action, Game, LegalAction
 from bansha.engine.abilities import Ability, Resolution, RoleData, Targeting
 from bansha.engine.outs import Harm
@@ -27,8 +29,8 @@ from ..state import Trial
 from ..statuses import SPEECH
 from .inputs import Taken, done
 
-SKILL = "审讯"
-VERDICT = "审讯判定"
+SKILL: Final[str] = "审讯"
+VERDICT: Final[str] = "审讯判定"
 REPLIES = ("是", "否", "无法回答")
 VERDICTS = ("正确", "错误")
 LIMIT = 20
@@ -62,8 +64,11 @@ def _is_reply(game: Game, a: Action) -> bool:
 def _open(game: Game, seat: str) -> Trial | None:
     """Today's first unanswered 审讯 of `seat`."""
     day = game.phase.n
-    return next((t for t in st(game).trials
-                 if t.target == seat and t.day == day and t.reply is None), None)
+    # a loop, not next() over a generator: asked for every seat in every 正午 (offers)
+    for t in st(game).trials:
+        if t.target == seat and t.day == day and t.reply is None:
+            return t
+    return None
 
 
 def problem(game: Game, a: Action) -> str | None:
@@ -219,7 +224,10 @@ def offers(game: Game, seat: str) -> list[LegalAction]:
             or not present(game, seat) or game.statuses.blocking(seat, SPEECH) is not None):
         return []
     left = st(game).left  # present(), its state looked up once for every seat
-    others = tuple(s for s in game.alive_tuple() if s != seat and s not in left)
+    if left:
+        others = tuple(s for s in game.alive_tuple() if s != seat and s not in left)
+    else:  # nobody has left the game (nearly always)
+        others = tuple(s for s in game.alive_tuple() if s != seat)
     out = [LegalAction(seat, SKILL, others, 1, needs_text=True)] if others else []
     if _open(game, seat) is not None:
         out.append(LegalAction(seat, SKILL, (), 0, choices=REPLIES))
