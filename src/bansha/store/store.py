@@ -7,6 +7,7 @@ and a retry with the same command_id finds its first answer."""
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,7 +17,7 @@ from sqlalchemy.exc import IntegrityError
 from . import pgwrite
 from . import tables as t
 from .db import migrate, open_engine
-from .writer import GroupWriter, Work
+from .writer import GroupWriter, JobTimes, Work
 
 
 def _now() -> dt.datetime:
@@ -201,6 +202,20 @@ class Store:
             if getattr(e, "sqlstate", None) == pgwrite.STALE:  # pgwrite's own check
                 raise StaleRevision(str(e)) from e
             raise
+
+    def write_soon(self, works: list[Work],
+                   done: Callable[[BaseException | None, JobTimes], None]) -> None:
+        """write_together without waiting: `done(error, times)` is called on the writer
+        thread once the works are committed (error None) or not stored at all."""
+        def finished(job: Any) -> None:
+            e = job.error
+            if e is not None and getattr(e, "sqlstate", None) == pgwrite.STALE:
+                stale = StaleRevision(str(e))
+                stale.__cause__ = e
+                e = stale
+            done(e, JobTimes(job.began - job.queued, job.ended - job.began, job.batch))
+
+        self.writer.run_soon(_Together(works), finished)
 
     def input_work(self, game_id: str, seq: int, revision: int, op: str,
                    action: dict[str, Any] | None, actor: str, *, proxy: bool = False,

@@ -12,18 +12,21 @@ engine.deadlines.window_deadline for the post's countdowns)."""
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 import logging
 import secrets
 import threading
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
 from bansha.engine import Action, Game, GameLog, Phase, SetupError, get_ruleset
 from bansha.engine.deadlines import window_deadline
 from bansha.store import CommandRow, GameRow, InputRow, Store
+from bansha.store.writer import JobTimes
 
 from .timing import Timing
 
@@ -38,6 +41,66 @@ def new_token() -> str:
     return secrets.token_urlsafe(32)
 
 
+_TURN = -1  # GameLock's owner while a judging turn of the event loop holds it
+
+
+class GameLock:
+    """The game's lock. For threads it is a reentrant lock like threading.RLock (every
+    reader and every thread's turn takes it with `with`). A judging turn started on
+    the event loop also holds it, from judging to the end of its commit, without
+    blocking the loop: `take_turn` (never waits) and `end_turn`, which the commit's
+    answer runs later; no thread owns it meanwhile, so the loop's own non-blocking
+    attempts (fastpath's legal, the event streams) fail and read no uncommitted
+    state. A plain Lock underneath, because an RLock can only be released by the
+    thread that took it."""
+
+    __slots__ = ("_count", "_lock", "_owner")
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._owner: int | None = None
+        self._count = 0
+
+    def acquire(self, blocking: bool = True, timeout: float = -1) -> bool:
+        me = threading.get_ident()
+        if self._owner == me:
+            self._count += 1
+            return True
+        if not self._lock.acquire(blocking, timeout):
+            return False
+        self._owner, self._count = me, 1
+        return True
+
+    def release(self) -> None:
+        if self._owner != threading.get_ident():
+            raise RuntimeError("GameLock released by a thread that does not hold it")
+        self._count -= 1
+        if self._count == 0:
+            self._owner = None
+            self._lock.release()
+
+    def __enter__(self) -> bool:
+        return self.acquire()
+
+    def __exit__(self, *exc: object) -> None:
+        self.release()
+
+    def take_turn(self) -> bool:
+        """Take the lock for a turn of the event loop, if it is free now."""
+        if not self._lock.acquire(blocking=False):
+            return False
+        self._owner, self._count = _TURN, 1
+        return True
+
+    def end_turn(self) -> None:
+        assert self._owner == _TURN
+        self._owner, self._count = None, 0
+        self._lock.release()
+
+    def held(self) -> bool:
+        return self._lock.locked()
+
+
 @dataclass
 class LiveGame:
     row: GameRow
@@ -49,7 +112,7 @@ class LiveGame:
     # every answered command_id: all of them go through this process, so the retry
     # check needs no query (loaded from storage at start)
     commands: dict[str, CommandRow] = field(default_factory=dict)
-    lock: threading.RLock = field(default_factory=threading.RLock)
+    lock: GameLock = field(default_factory=GameLock)
     # submissions waiting to be judged, by one thread at a time (LiveGames.submit)
     waiting: list[_Request] = field(default_factory=list)
     waiting_lock: threading.Lock = field(default_factory=threading.Lock)
@@ -127,10 +190,32 @@ class _Request:
     done: bool = False
     turn: bool = False  # handed the turn to judge the waiting submissions
     event: threading.Event = field(default_factory=threading.Event)
+    # a submission of the event loop (LiveGames.submit_soon): answered through this
+    # future, set on the loop; no thread of its own waits for it
+    future: asyncio.Future[dict[str, Any]] | None = None
+    loop: asyncio.AbstractEventLoop | None = None
+    answered: float = 0.0  # when the future was set (the timing's `back` starts)
 
-    def finish(self) -> None:
+    def finish(self, on_loop: bool = False) -> None:
+        """Answer it (on_loop: the caller is its loop's thread)."""
         self.done = True
         self.event.set()
+        if self.loop is not None:
+            if on_loop:
+                self._resolve()
+            else:
+                self.loop.call_soon_threadsafe(self._resolve)
+
+    def _resolve(self) -> None:
+        f = self.future
+        if f is None or f.done():  # cancelled: its client went away
+            return
+        self.answered = time.perf_counter()
+        if self.error is not None:
+            f.set_exception(self.error)
+        else:
+            assert self.answer is not None
+            f.set_result(self.answer)
 
 
 class _Staged:
@@ -218,6 +303,8 @@ class LiveGames:
         # told the id of a game that changed (the event streams wait on it: notify.py)
         self.on_change: Callable[[str], None] = lambda _game_id: None
         self._create_lock = threading.Lock()
+        # threads for the loop's turns whose game's lock a thread holds (_loop_turn)
+        self._turns = ThreadPoolExecutor(32, thread_name_prefix="bansha-turn")
         for row in store.games():
             inputs = store.inputs(row.id)
             self.games[row.id] = LiveGame(row, replay(row, inputs), inputs, row.revision,
@@ -311,14 +398,89 @@ class LiveGames:
                 if not r.done:
                     r.error = r.error or RuntimeError("导演程序内部错误，输入没有生效")
                     r.finish()
-            with live.waiting_lock:
-                nxt = live.waiting[0] if live.waiting else None
-                if nxt is None:
-                    live.judging = False
+            self._pass_turn(live)
+
+    # The same turns for a submission made on the event loop (fastpath.py): no thread
+    # of its own. The turn is judged on the loop when the game's lock is free (the
+    # engine takes a tenth of a millisecond), its transaction goes to the writer
+    # thread without waiting, and the writer's answer comes back to the loop, which
+    # makes it the live game's, answers the turn's submissions and ends the turn. The
+    # lock is held all that time (GameLock.take_turn), so every reader still waits
+    # for the commit. A submission made this way crosses two threads (the writer's
+    # and back) instead of four (its own worker thread, the writer's, back to its
+    # thread, back to the loop), each a wait for the GIL on a busy machine
+    # (bench_serve: `queue`, `back` and part of `commit`). When a thread holds the
+    # lock (an advance, a page being read), a thread of `_turns` waits for it and
+    # judges the turn as a thread's submission would.
+    def submit_soon(self, live: LiveGame, action: Action, actor: str, command_id: str,
+                    revision: int | None = None, phase: str | None = None,
+                    proxy: bool = False, note: str | None = None,
+                    timing: Timing | None = None) -> _Request:
+        """submit, for the event loop's thread: the answer is `.future`'s (set only
+        once the input is stored; its error is the exception submit would raise)."""
+        loop = asyncio.get_running_loop()
+        req = _Request(action, actor, command_id, revision, phase, proxy, note, timing,
+                       future=loop.create_future(), loop=loop)
+        with live.waiting_lock:
+            live.waiting.append(req)
+            start = not live.judging
+            live.judging = True
+        if start:
+            self._loop_turn(live, loop)
+        return req
+
+    def _loop_turn(self, live: LiveGame, loop: asyncio.AbstractEventLoop) -> None:
+        """A turn judged on the event loop `loop` (its thread runs this)."""
+        if not live.lock.take_turn():
+            self._turns.submit(self._judge_turn, live)
+            return
+        st: _Staged | None = None
+        try:
+            st = _Staged(live, self.store)
+            self._judge_waiting(live, st)
+            if st.works:
+                deadline = self._countdown(live, st)
+                t = time.perf_counter()
+                staged = st
+
+                def done(e: BaseException | None, times: JobTimes) -> None:  # writer thread
+                    loop.call_soon_threadsafe(self._committed, live, staged, deadline, t, e,
+                                              times)
+
+                try:
+                    self.store.write_soon(st.works, done)
+                except Exception as e:
+                    self._not_stored(live, st, e, on_loop=True)
                 else:
-                    nxt.turn = True
-            if nxt is not None:
-                nxt.event.set()
+                    st = None  # the commit's answer (_committed) ends the turn
+        finally:
+            if st is not None:
+                for r in st.requests:
+                    if not r.done:
+                        if r.answer is None and r.error is None:
+                            r.error = RuntimeError("导演程序内部错误，输入没有生效")
+                        r.finish(on_loop=True)
+                live.lock.end_turn()
+                self._pass_turn(live, loop)
+
+    def _committed(self, live: LiveGame, st: _Staged, deadline: dt.datetime | None,
+                   t: float, e: BaseException | None, times: JobTimes) -> None:
+        """The writer's answer to a turn of the loop, on the loop: the end of the turn."""
+        loop = asyncio.get_running_loop()
+        try:
+            if e is not None:
+                self._not_stored(live, st, e, on_loop=True)
+            else:
+                self._stored(live, st, deadline, t, times)
+                for r in st.requests:
+                    r.finish(on_loop=True)
+        finally:
+            for r in st.requests:  # only if something above raised
+                if not r.done:
+                    r.error = r.error or RuntimeError("导演程序内部错误，输入没有生效")
+                    r.finish(on_loop=True)
+            live.lock.end_turn()
+            self._pass_turn(live, loop, now=True)
 
     def advance(self, live: LiveGame, director: str, command_id: str | None = None,
                 revision: int | None = None, timing: Timing | None = None) -> dict[str, Any]:
@@ -492,48 +654,85 @@ class LiveGames:
         """Store what the judged submissions wrote, in one transaction, then make it the
         live game's and answer them (under the game's lock)."""
         if st.works:
-            deadline = None
-            if st.opened:  # a window opened: the post's countdown, in the same transaction
-                rule = window_deadline(live.game)
-                if rule is not None:
-                    deadline = _now() + dt.timedelta(minutes=rule.minutes)
-                    st.works.append(self.store.deadline_work(
-                        live.id, deadline, st.window_revision, None, RULE_CLOCK,
-                        f"按规则设定关门时限：{rule.minutes:g} 分钟后（{rule.rule}）"))
+            deadline = self._countdown(live, st)
             t = time.perf_counter()
             try:
                 self.store.write_together(st.works)
             except Exception as e:
-                # nothing was stored, so nothing was accepted: the game goes back to what
-                # the log holds, and every submission that wrote fails (a refusal of the
-                # window check, which only failed to be remembered, is still answered)
-                if st.inputs:
-                    live.rebuild(replay(live.row, live.inputs))
-                for r in st.requests:
-                    if r.wrote_input:
-                        r.error = e
-                    r.finish()
-                log.exception("could not store %d inputs", len(st.inputs))
+                self._not_stored(live, st, e)
                 return
-            w = self.store.writer.times
-            for r in st.requests:
-                if r.timing is not None:
-                    r.timing.since("commit", t)
-                    r.timing.add("dbwait", w.wait)
-                    r.timing.add("dbtx", w.transaction)
-                    r.timing.marks["batch"] = len(st.requests) / 1000  # shown as a count
-            live.inputs.extend(st.inputs)
-            live.commands.update(st.commands)
-            live.next_seq = st.next_seq
-            live.revision = st.revision
-            if st.opened:
-                live.window_revision = st.window_revision
-                if deadline is not None:
-                    live.deadline_at, live.deadline_window = deadline, st.window_revision
-                    live.paused_left = None
-            self.on_change(live.id)
+            self._stored(live, st, deadline, t, self.store.writer.times)
         for r in st.requests:
             r.finish()
+
+    def _countdown(self, live: LiveGame, st: _Staged) -> dt.datetime | None:
+        """A window opened: the post's countdown, written in the same transaction."""
+        if not st.opened:
+            return None
+        rule = window_deadline(live.game)
+        if rule is None:
+            return None
+        deadline = _now() + dt.timedelta(minutes=rule.minutes)
+        st.works.append(self.store.deadline_work(
+            live.id, deadline, st.window_revision, None, RULE_CLOCK,
+            f"按规则设定关门时限：{rule.minutes:g} 分钟后（{rule.rule}）"))
+        return deadline
+
+    def _not_stored(self, live: LiveGame, st: _Staged, e: BaseException,
+                    on_loop: bool = False) -> None:
+        """The transaction failed: nothing was stored, so nothing was accepted. The game
+        goes back to what the log holds, and every submission that wrote fails (a
+        refusal of the window check, which only failed to be remembered, is still
+        answered)."""
+        if st.inputs:
+            live.rebuild(replay(live.row, live.inputs))
+        for r in st.requests:
+            if r.wrote_input:
+                r.error = e
+            r.finish(on_loop)
+        log.error("could not store %d inputs", len(st.inputs), exc_info=e)
+
+    def _stored(self, live: LiveGame, st: _Staged, deadline: dt.datetime | None, t: float,
+                w: JobTimes) -> None:
+        """The transaction committed: it becomes the live game's (still under its lock)."""
+        for r in st.requests:
+            if r.timing is not None:
+                r.timing.since("commit", t)
+                r.timing.add("dbwait", w.wait)
+                r.timing.add("dbtx", w.transaction)
+                r.timing.marks["batch"] = len(st.requests) / 1000  # shown as a count
+        live.inputs.extend(st.inputs)
+        live.commands.update(st.commands)
+        live.next_seq = st.next_seq
+        live.revision = st.revision
+        if st.opened:
+            live.window_revision = st.window_revision
+            if deadline is not None:
+                live.deadline_at, live.deadline_window = deadline, st.window_revision
+                live.paused_left = None
+        self.on_change(live.id)
+
+    def _pass_turn(self, live: LiveGame, here: asyncio.AbstractEventLoop | None = None,
+                   now: bool = False) -> None:
+        """The turn ends: to the first submission that arrived meanwhile, if any. A
+        thread's submission judges in its own thread; one of the event loop's gets a turn
+        on its loop (`here`: the caller runs on that loop; `now`: start it at once)."""
+        with live.waiting_lock:
+            nxt = live.waiting[0] if live.waiting else None
+            if nxt is None:
+                live.judging = False
+            else:
+                nxt.turn = True
+        if nxt is None:
+            return
+        if nxt.loop is None:
+            nxt.event.set()
+        elif nxt.loop is not here:
+            nxt.loop.call_soon_threadsafe(self._loop_turn, live, nxt.loop)
+        elif now:
+            self._loop_turn(live, here)
+        else:
+            here.call_soon(self._loop_turn, live, here)
 
     def _rule_deadline(self, live: LiveGame) -> None:
         """A window just opened: start the post's countdown for it, if its ruleset
