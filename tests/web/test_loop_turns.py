@@ -22,28 +22,38 @@ M47 = list("甲乙丙丁戊己庚辛壬癸子丑寅卯")
 Done = Callable[[BaseException | None, JobTimes], None]
 
 
-def _gate(s: Store, monkeypatch: pytest.MonkeyPatch,
-          fail_first: bool = False) -> threading.Event:
-    """Hold every transaction of the loop's turns until the returned event is set; with
-    fail_first the first one then fails as a broken database would (nothing stored)."""
-    gate = threading.Event()
-    real = s.write_soon
-    failing = [fail_first]
+class _Gate:
+    """Holds every transaction of the loop's rounds until `open` is set, then hands them
+    to the writer in the order they came (as the writer runs them); with fail_first the
+    first one fails as a broken database would (nothing stored). `calls` counts the
+    transactions handed over so far (a round judged while another is in flight adds
+    one)."""
 
-    def gated(works: list[Any], done: Done) -> None:
-        fail, failing[0] = failing[0], False
+    def __init__(self, s: Store, monkeypatch: pytest.MonkeyPatch,
+                 fail_first: bool = False) -> None:
+        import queue
 
-        def later() -> None:
-            gate.wait(30)
-            if fail:
+        self.open = threading.Event()
+        self.calls = 0
+        self._real = s.write_soon
+        self._fail = fail_first
+        self._queue: queue.SimpleQueue[tuple[list[Any], Done]] = queue.SimpleQueue()
+        threading.Thread(target=self._run, daemon=True).start()
+        monkeypatch.setattr(s, "write_soon", self._gated)
+
+    def _gated(self, works: list[Any], done: Done) -> None:
+        self.calls += 1
+        self._queue.put((works, done))
+
+    def _run(self) -> None:
+        self.open.wait(60)
+        while True:
+            works, done = self._queue.get()
+            if self._fail:
+                self._fail = False
                 done(RuntimeError("数据库断开了"), JobTimes())
             else:
-                real(works, done)
-
-        threading.Thread(target=later, daemon=True).start()
-
-    monkeypatch.setattr(s, "write_soon", gated)
-    return gate
+                self._real(works, done)
 
 
 def _two_seats(live: LiveGame, seed: int) -> list[tuple[str, dict[str, Any]]]:
@@ -51,6 +61,17 @@ def _two_seats(live: LiveGame, seed: int) -> list[tuple[str, dict[str, Any]]]:
     acts = {seat: body for seat, body in pick(live.game, rng)}
     assert len(acts) >= 2
     return list(acts.items())[:2]
+
+
+def _settled(live: LiveGame) -> bool:
+    """The lock free and no turn running (a thread's turn answers before it lets go)."""
+    import time
+
+    for _ in range(300):
+        if not live.lock.held() and not live.judging and not live.inflight:
+            return True
+        time.sleep(0.01)
+    return False
 
 
 def _restarted_equal(database_url: str, live: LiveGame) -> None:
@@ -71,7 +92,7 @@ def test_a_loop_turn_holds_the_game_until_its_commit(
     lg = LiveGames(s)
     live, _ = lg.create("导演", "m47-yeliang", M47, seed=5)
     (seat, body), _other = _two_seats(live, 1)
-    gate = _gate(s, monkeypatch)
+    gate = _Gate(s, monkeypatch)
     seen: list[int] = []
 
     def read() -> None:
@@ -89,7 +110,7 @@ def test_a_loop_turn_holds_the_game_until_its_commit(
         reader.start()
         await asyncio.sleep(0.1)
         assert seen == []
-        gate.set()
+        gate.open.set()
         answer = await asyncio.wait_for(req.future, 30)
         await asyncio.to_thread(reader.join, 30)
         return answer
@@ -99,7 +120,7 @@ def test_a_loop_turn_holds_the_game_until_its_commit(
     assert seen == [1]
     stored = s.command(live.id, "c1")
     assert stored is not None and stored.answer == answer
-    assert not live.lock.held()
+    assert _settled(live)
     s.close()
     _restarted_equal(database_url, live)
 
@@ -135,23 +156,59 @@ def test_a_loop_submission_waits_for_a_thread_holding_the_lock(database_url: str
     t.join(30)
     assert answer["accepted"] and answer["revision"] == 1
     assert [r.command_id for r in s.inputs(live.id)] == ["c1"]
-    assert not live.lock.held() and not live.judging
+    assert _settled(live)
     s.close()
     _restarted_equal(database_url, live)
 
 
-def test_a_failed_loop_commit_loses_nothing(
+def test_a_round_is_judged_while_the_previous_one_commits(
         database_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The first turn's transaction fails while a second submission waits for the next
-    turn: the first is answered with the error (not accepted, not stored, the game
-    back to its stored log), the second is judged on that game and stored, and the
-    first one's retry with the same command_id is judged again and stored; after a
-    restart the game is the same."""
+    """Pipelining: a submission arriving while the game's round commits is judged at
+    once on the game as that round left it, and its transaction queued behind it; a
+    retry of the first one's command_id gets its answer only once it is stored; nobody
+    reads the game meanwhile; both are answered after their commits, in order."""
+    s = Store(database_url)
+    lg = LiveGames(s)
+    live, _ = lg.create("导演", "m47-yeliang", M47, seed=9)
+    (s1, b1), (s2, b2) = _two_seats(live, 4)
+    gate = _Gate(s, monkeypatch)
+
+    async def main() -> list[dict[str, Any]]:
+        reqs = [lg.submit_soon(live, to_action(s1, b1), s1, "c1", revision=0)]
+        await asyncio.sleep(0.02)
+        reqs.append(lg.submit_soon(live, to_action(s2, b2), s2, "c2", revision=0))
+        reqs.append(lg.submit_soon(live, to_action(s1, b1), s1, "c1", revision=0))
+        await asyncio.sleep(0.1)
+        assert gate.calls == 3  # judged and queued, none waited for a commit
+        assert not any(r.future is None or r.future.done() for r in reqs)
+        assert live.revision == 0 and not live.lock.acquire(blocking=False)
+        gate.open.set()
+        return [await asyncio.wait_for(r.future, 30) for r in reqs if r.future]
+
+    first, second, retry = asyncio.run(main())
+    assert first == {"accepted": True, "revision": 1} == retry
+    assert second == {"accepted": True, "revision": 2}
+    assert [(r.command_id, r.revision) for r in s.inputs(live.id)] == [("c1", 1), ("c2", 2)]
+    assert (live.revision, live.lock.held(), live.judging, live.inflight) == (2, False,
+                                                                              False, [])
+    s.close()
+    _restarted_equal(database_url, live)
+
+
+def test_a_failed_round_fails_the_rounds_judged_behind_it(
+        database_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first round's transaction fails while a second round, judged on top of it,
+    is in flight: both are answered with an error (the second's own transaction is
+    refused by the database: it names the revision the first would have left), nothing
+    is stored, the game goes back to its stored log, and the retries of both are
+    judged again and stored; after a restart the game is the same."""
+    from bansha.store.store import StaleRevision
+
     s = Store(database_url)
     lg = LiveGames(s)
     live, _ = lg.create("导演", "m47-yeliang", M47, seed=6)
     (s1, b1), (s2, b2) = _two_seats(live, 2)
-    gate = _gate(s, monkeypatch, fail_first=True)
+    gate = _Gate(s, monkeypatch, fail_first=True)
     epoch = live.epoch
 
     async def main() -> tuple[dict[str, Any], dict[str, Any]]:
@@ -159,22 +216,62 @@ def test_a_failed_loop_commit_loses_nothing(
         r2 = lg.submit_soon(live, to_action(s2, b2), s2, "c2", revision=0)
         assert r1.future is not None and r2.future is not None
         await asyncio.sleep(0.05)
-        assert not r2.future.done()  # waiting for the next turn
-        gate.set()
+        assert gate.calls == 2 and not r2.future.done()
+        gate.open.set()
         with pytest.raises(RuntimeError, match="数据库断开了"):
             await asyncio.wait_for(r1.future, 30)
-        second = await asyncio.wait_for(r2.future, 30)
-        r3 = lg.submit_soon(live, to_action(s1, b1), s1, "c1", revision=0)  # the retry
-        assert r3.future is not None
-        retried = await asyncio.wait_for(r3.future, 30)
-        return second, retried
+        with pytest.raises(StaleRevision):
+            await asyncio.wait_for(r2.future, 30)
+        assert live.revision == 0 and live.epoch == epoch + 1
+        r3 = lg.submit_soon(live, to_action(s2, b2), s2, "c2", revision=0)  # the retries
+        r4 = lg.submit_soon(live, to_action(s1, b1), s1, "c1", revision=0)
+        assert r3.future is not None and r4.future is not None
+        return (await asyncio.wait_for(r3.future, 30), await asyncio.wait_for(r4.future, 30))
 
-    second, retried = asyncio.run(main())
-    assert live.epoch == epoch + 1  # rebuilt from the stored log after the failure
-    assert second == {"accepted": True, "revision": 1}
-    assert retried["accepted"] and retried["revision"] == 2
+    again2, again1 = asyncio.run(main())
+    assert again2 == {"accepted": True, "revision": 1}
+    assert again1 == {"accepted": True, "revision": 2}
     assert [(r.command_id, r.revision) for r in s.inputs(live.id)] == [("c2", 1), ("c1", 2)]
-    assert not live.lock.held() and not live.judging
+    assert _settled(live) and not live.broken
+    s.close()
+    _restarted_equal(database_url, live)
+
+
+def test_no_round_is_judged_ahead_while_a_thread_waits_for_the_game(
+        database_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A thread waiting for the game's lock (a page, an advance) is not starved: while
+    it waits, no round is judged behind the one in flight; it reads the stored state
+    after that commit, and the submission that came meanwhile is judged after it."""
+    s = Store(database_url)
+    lg = LiveGames(s)
+    live, _ = lg.create("导演", "m47-yeliang", M47, seed=10)
+    (s1, b1), (s2, b2) = _two_seats(live, 5)
+    gate = _Gate(s, monkeypatch)
+    seen: list[tuple[int, int]] = []
+
+    def read() -> None:
+        with live.lock:
+            seen.append((live.revision, len(s.inputs(live.id))))
+
+    async def main() -> tuple[dict[str, Any], dict[str, Any]]:
+        r1 = lg.submit_soon(live, to_action(s1, b1), s1, "c1", revision=0)
+        reader = threading.Thread(target=read)
+        reader.start()
+        await asyncio.sleep(0.1)
+        assert live.lock.waiters == 1
+        r2 = lg.submit_soon(live, to_action(s2, b2), s2, "c2", revision=0)
+        await asyncio.sleep(0.05)
+        assert gate.calls == 1  # the second waits: the reader goes first
+        gate.open.set()
+        assert r1.future is not None and r2.future is not None
+        out = (await asyncio.wait_for(r1.future, 30), await asyncio.wait_for(r2.future, 30))
+        await asyncio.to_thread(reader.join, 30)
+        return out
+
+    first, second = asyncio.run(main())
+    assert seen == [(1, 1)]
+    assert first["revision"] == 1 and second["revision"] == 2
+    assert _settled(live)
     s.close()
     _restarted_equal(database_url, live)
 
@@ -259,6 +356,6 @@ def test_loop_and_thread_submissions_with_advances_are_all_stored(database_url: 
     cids = [r.command_id for r in stored if r.command_id is not None]
     assert len(cids) == len(set(cids))
     assert accepted <= set(cids)
-    assert not live.lock.held() and not live.judging
+    assert _settled(live)
     s.close()
     _restarted_equal(database_url, live)

@@ -54,20 +54,31 @@ class GameLock:
     state. A plain Lock underneath, because an RLock can only be released by the
     thread that took it."""
 
-    __slots__ = ("_count", "_lock", "_owner")
+    __slots__ = ("_count", "_lock", "_meta", "_owner", "waiters")
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._owner: int | None = None
         self._count = 0
+        self._meta = threading.Lock()
+        self.waiters = 0  # threads blocked in acquire: the loop's turns give way to them
 
     def acquire(self, blocking: bool = True, timeout: float = -1) -> bool:
         me = threading.get_ident()
         if self._owner == me:
             self._count += 1
             return True
-        if not self._lock.acquire(blocking, timeout):
-            return False
+        if not self._lock.acquire(False):
+            if not blocking:
+                return False
+            with self._meta:
+                self.waiters += 1
+            try:
+                if not self._lock.acquire(True, timeout):
+                    return False
+            finally:
+                with self._meta:
+                    self.waiters -= 1
         self._owner, self._count = me, 1
         return True
 
@@ -117,6 +128,11 @@ class LiveGame:
     waiting: list[_Request] = field(default_factory=list)
     waiting_lock: threading.Lock = field(default_factory=threading.Lock)
     judging: bool = False  # a thread has the turn to judge them (under waiting_lock)
+    # the event loop holds the lock for its turn (LiveGames._loop_turn), and the rounds
+    # of it whose transactions are in flight, oldest first (only the loop touches these)
+    loop_turn: bool = False
+    inflight: list[_Staged] = field(default_factory=list)
+    broken: bool = False  # a round in flight failed: the ones after it fail too
     chatter: int = 0  # group-chat, diary and deadline changes since start: they stream too
     deadline_at: dt.datetime | None = None  # see deadlines.py
     deadline_window: int | None = None
@@ -225,14 +241,26 @@ class _Staged:
 
     def __init__(self, live: LiveGame, store: Store) -> None:
         self.live, self.store = live, store
-        self.revision = live.revision
-        self.window_revision = live.window_revision
-        self.next_seq = live.next_seq
+        # the rounds still in flight (judged, not yet stored): this one follows them
+        self.before: list[_Staged] = list(live.inflight)
+        self.revision: int = live.revision
+        self.window_revision: int = live.window_revision
+        self.next_seq: int = live.next_seq
+        if self.before:
+            last = self.before[-1]
+            self.revision = last.revision
+            self.window_revision = last.window_revision
+            self.next_seq = last.next_seq
+        self.base_revision = self.revision
         self.opened = False  # an input opened a window (the post's countdown starts)
         self.works: list[Any] = []
         self.inputs: list[InputRow] = []
         self.commands: dict[str, CommandRow] = {}
         self.requests: list[_Request] = []
+
+    def log(self) -> list[InputRow]:
+        """The live game's log as judged so far: stored, in flight, this round's."""
+        return [*self.live.inputs, *(r for b in self.before for r in b.inputs), *self.inputs]
 
     def command(self, command_id: str | None, answer: dict[str, Any],
                 actor: str) -> dict[str, Any]:
@@ -427,17 +455,51 @@ class LiveGames:
             live.judging = True
         if start:
             self._loop_turn(live, loop)
+        elif self._may_pipeline(live):
+            self._loop_round(live, loop)
         return req
 
     def _loop_turn(self, live: LiveGame, loop: asyncio.AbstractEventLoop) -> None:
         """A turn judged on the event loop `loop` (its thread runs this)."""
-        if not live.lock.take_turn():
+        if live.lock.waiters or not live.lock.take_turn():
             self._turns.submit(self._judge_turn, live)
             return
+        live.loop_turn = True
+        self._loop_round(live, loop)
+
+    # Pipelining: while a round's transaction is in flight, the submissions that arrive
+    # are judged at once on the game as that round left it, and their transaction
+    # queued behind it (the writer runs them in order), instead of waiting for its
+    # commit to come back first. The lock stays held until no round is in flight, so
+    # readers still see stored states only; each round is answered after its own
+    # commit, in order. A round is judged behind one in flight only if that one moves
+    # the revision, and its transaction first checks that the stored revision is the
+    # one it leaves (RevisionCheck): it can never be stored without it. If a round
+    # fails, every round after it fails too (their judgement rested on it), and once
+    # none is in flight the game is rebuilt from the stored log. No round is judged
+    # behind others while a thread waits for the lock (an advance, a page), so they
+    # are not starved.
+    MAX_INFLIGHT = 4
+
+    def _may_pipeline(self, live: LiveGame) -> bool:
+        if not live.loop_turn or not live.inflight or live.broken:
+            return False
+        if len(live.inflight) >= self.MAX_INFLIGHT or live.lock.waiters:
+            return False
+        last = live.inflight[-1]
+        return last.revision > last.base_revision
+
+    def _loop_round(self, live: LiveGame, loop: asyncio.AbstractEventLoop) -> None:
+        """Judge what waits, under the turn's lock, and hand its transaction to the
+        writer; the writer's answer (_committed) answers it."""
         st: _Staged | None = None
         try:
             st = _Staged(live, self.store)
             self._judge_waiting(live, st)
+            if st.before and st.requests:
+                # after a round in flight, even a round of refusals and retries waits
+                # for that one's commit (and fails with it)
+                st.works.insert(0, self.store.check_work(live.id, st.base_revision))
             if st.works:
                 deadline = self._countdown(live, st)
                 t = time.perf_counter()
@@ -447,12 +509,14 @@ class LiveGames:
                     loop.call_soon_threadsafe(self._committed, live, staged, deadline, t, e,
                                               times)
 
+                live.inflight.append(st)
                 try:
                     self.store.write_soon(st.works, done)
                 except Exception as e:
-                    self._not_stored(live, st, e, on_loop=True)
+                    live.inflight.pop()
+                    self._round_failed(live, st, e)
                 else:
-                    st = None  # the commit's answer (_committed) ends the turn
+                    st = None  # the commit's answer (_committed) ends the round
         finally:
             if st is not None:
                 for r in st.requests:
@@ -460,16 +524,23 @@ class LiveGames:
                         if r.answer is None and r.error is None:
                             r.error = RuntimeError("导演程序内部错误，输入没有生效")
                         r.finish(on_loop=True)
-                live.lock.end_turn()
-                self._pass_turn(live, loop)
+                if not live.inflight:
+                    self._end_loop_turn(live, loop, now=False)
 
     def _committed(self, live: LiveGame, st: _Staged, deadline: dt.datetime | None,
                    t: float, e: BaseException | None, times: JobTimes) -> None:
-        """The writer's answer to a turn of the loop, on the loop: the end of the turn."""
+        """The writer's answer to a round of the loop, on the loop."""
         loop = asyncio.get_running_loop()
         try:
+            assert live.inflight and live.inflight[0] is st
+            live.inflight.pop(0)
             if e is not None:
-                self._not_stored(live, st, e, on_loop=True)
+                self._round_failed(live, st, e)
+            elif live.broken:  # cannot happen: its check names the failed round's revision
+                log.error("a round after a failed one was stored: reloading game %s", live.id)
+                self._reload(live)
+                for r in st.requests:
+                    r.finish(on_loop=True)
             else:
                 self._stored(live, st, deadline, t, times)
                 for r in st.requests:
@@ -479,8 +550,41 @@ class LiveGames:
                 if not r.done:
                     r.error = r.error or RuntimeError("导演程序内部错误，输入没有生效")
                     r.finish(on_loop=True)
-            live.lock.end_turn()
-            self._pass_turn(live, loop, now=True)
+            if not live.inflight:
+                self._end_loop_turn(live, loop, now=True)
+            elif live.waiting and self._may_pipeline(live):
+                self._loop_round(live, loop)
+
+    def _round_failed(self, live: LiveGame, st: _Staged, e: BaseException) -> None:
+        """A round of the loop was not stored. The first such round fails what it wrote
+        (its window refusals were judged on stored states and stand); every round after
+        it fails whole. The game is rebuilt once no round is in flight."""
+        for r in st.requests:
+            if r.wrote_input or live.broken:
+                r.error = e
+            r.finish(on_loop=True)
+        live.broken = True
+        log.error("could not store %d inputs", len(st.inputs), exc_info=e)
+
+    def _end_loop_turn(self, live: LiveGame, loop: asyncio.AbstractEventLoop,
+                       now: bool) -> None:
+        if live.broken:
+            live.rebuild(replay(live.row, live.inputs))  # back to what is stored
+            live.broken = False
+        live.loop_turn = False
+        live.lock.end_turn()
+        self._pass_turn(live, loop, now=now)
+
+    def _reload(self, live: LiveGame) -> None:
+        """Everything from storage again (a state the live game did not expect)."""
+        row = self.store.game(live.id)
+        assert row is not None
+        live.inputs = self.store.inputs(live.id)
+        live.commands = self.store.commands(live.id)
+        live.revision, live.window_revision = row.revision, row.window_revision
+        live.next_seq = self.store.next_seq(live.id)
+        live.rebuild(replay(live.row, live.inputs))
+        live.broken = False
 
     def advance(self, live: LiveGame, director: str, command_id: str | None = None,
                 revision: int | None = None, timing: Timing | None = None) -> dict[str, Any]:
@@ -512,7 +616,7 @@ class LiveGames:
                     timing.since("engine", t)
             except Exception as e:
                 log.exception("engine raised on advance")
-                live.rebuild(replay(live.row, live.inputs + st.inputs))
+                live.rebuild(replay(live.row, st.log()))
                 self._store(live, st)
                 return refused(f"导演程序无法结算这个阶段（{e}）")
             me = _Request(Action(actor, "推进"), actor, command_id, revision, None, False, None,
@@ -602,7 +706,7 @@ class LiveGames:
             answer = live.game.submit(r.action)
         except Exception as e:  # the engine promises never to raise; if it does, say so
             log.exception("engine raised on %r", r.action)
-            live.rebuild(replay(live.row, live.inputs + st.inputs))
+            live.rebuild(replay(live.row, st.log()))
             r.answer = st.command(r.command_id, refused(f"导演程序无法处理这个输入（{e}）"),
                                   r.actor)
             return
@@ -624,7 +728,11 @@ class LiveGames:
                       actor: str) -> dict[str, Any] | None:
         if command_id is None:
             return None
-        stored = st.commands.get(command_id) or live.commands.get(command_id)
+        # a command of a round in flight: its answer is given with this round's, after
+        # that one is stored (and an error instead if it is not)
+        stored = st.commands.get(command_id) or next(
+            (b.commands[command_id] for b in reversed(st.before) if command_id in b.commands),
+            None) or live.commands.get(command_id)
         if stored is None:
             return None
         if stored.actor != actor:
