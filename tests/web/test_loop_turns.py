@@ -359,3 +359,50 @@ def test_loop_and_thread_submissions_with_advances_are_all_stored(database_url: 
     assert _settled(live)
     s.close()
     _restarted_equal(database_url, live)
+
+
+def test_a_round_that_raises_behind_one_in_flight_answers_an_error(
+        database_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A round judged behind one in flight raises before its transaction is sent (a
+    bug, simulated): its submission gets an error and is not accepted, the game goes
+    back to the round in flight, which is still stored and answered; after a restart
+    the game is the same."""
+    s = Store(database_url)
+    lg = LiveGames(s)
+    live, _ = lg.create("导演", "m47-yeliang", M47, seed=11)
+    (s1, b1), (s2, b2) = _two_seats(live, 6)
+    gate = _Gate(s, monkeypatch)
+    real = lg._countdown
+    calls = [0]
+
+    def countdown(live_: LiveGame, st: Any) -> Any:
+        calls[0] += 1
+        if calls[0] == 2:
+            raise RuntimeError("模拟的程序错误")
+        return real(live_, st)
+
+    monkeypatch.setattr(lg, "_countdown", countdown)
+
+    async def main() -> dict[str, Any]:
+        r1 = lg.submit_soon(live, to_action(s1, b1), s1, "c1", revision=0)
+        r2 = lg.submit_soon(live, to_action(s2, b2), s2, "c2", revision=0)
+        assert r1.future is not None and r2.future is not None
+        with pytest.raises(RuntimeError, match="内部错误"):
+            await asyncio.wait_for(r2.future, 30)
+        assert not r1.future.done() and gate.calls == 1
+        gate.open.set()
+        return await asyncio.wait_for(r1.future, 30)
+
+    first = asyncio.run(main())
+    assert first == {"accepted": True, "revision": 1}
+    assert [r.command_id for r in s.inputs(live.id)] == ["c1"]
+    assert _settled(live) and live.revision == 1
+    assert live.game.director_view() == replay_of(live).director_view()
+    s.close()
+    _restarted_equal(database_url, live)
+
+
+def replay_of(live: LiveGame) -> Any:
+    from bansha.web.live import replay
+
+    return replay(live.row, live.inputs)

@@ -493,6 +493,7 @@ class LiveGames:
         """Judge what waits, under the turn's lock, and hand its transaction to the
         writer; the writer's answer (_committed) answers it."""
         st: _Staged | None = None
+        sent = False
         try:
             st = _Staged(live, self.store)
             self._judge_waiting(live, st)
@@ -516,14 +517,21 @@ class LiveGames:
                     live.inflight.pop()
                     self._round_failed(live, st, e)
                 else:
-                    st = None  # the commit's answer (_committed) ends the round
-        finally:
-            if st is not None:
+                    sent = True  # the commit's answer (_committed) answers the round
+            else:  # nothing to store: retries of stored commands, or nothing
                 for r in st.requests:
-                    if not r.done:
-                        if r.answer is None and r.error is None:
-                            r.error = RuntimeError("导演程序内部错误，输入没有生效")
-                        r.finish(on_loop=True)
+                    r.finish(on_loop=True)
+        except Exception:  # its submissions get the error (below); the loop goes on
+            log.exception("judging a round on the event loop")
+        finally:
+            if st is not None and not sent:
+                if any(not r.done for r in st.requests):  # something above raised
+                    if st.inputs:  # judged but not stored: back to the rounds before it
+                        live.rebuild(replay(live.row, st.log()[:-len(st.inputs)]))
+                    for r in st.requests:
+                        if not r.done:
+                            r.error = r.error or RuntimeError("导演程序内部错误，输入没有生效")
+                            r.finish(on_loop=True)
                 if not live.inflight:
                     self._end_loop_turn(live, loop, now=False)
 
