@@ -127,7 +127,7 @@ def test_a_loop_turn_holds_the_game_until_its_commit(
 
 def test_a_loop_submission_waits_for_a_thread_holding_the_lock(database_url: str) -> None:
     """A thread holds the game's lock (an advance, a page being read): the loop does
-    not wait for it; a thread of the turns' pool does, judges the submission once the
+    not wait for it; a thread started for it does, judges the submission once the
     lock is free and answers it on the loop, stored."""
     s = Store(database_url)
     lg = LiveGames(s)

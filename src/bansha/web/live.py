@@ -19,7 +19,6 @@ import secrets
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -331,8 +330,6 @@ class LiveGames:
         # told the id of a game that changed (the event streams wait on it: notify.py)
         self.on_change: Callable[[str], None] = lambda _game_id: None
         self._create_lock = threading.Lock()
-        # threads for the loop's turns whose game's lock a thread holds (_loop_turn)
-        self._turns = ThreadPoolExecutor(32, thread_name_prefix="bansha-turn")
         for row in store.games():
             inputs = store.inputs(row.id)
             self.games[row.id] = LiveGame(row, replay(row, inputs), inputs, row.revision,
@@ -438,7 +435,7 @@ class LiveGames:
     # and back) instead of four (its own worker thread, the writer's, back to its
     # thread, back to the loop), each a wait for the GIL on a busy machine
     # (bench_serve: `queue`, `back` and part of `commit`). When a thread holds the
-    # lock (an advance, a page being read), a thread of `_turns` waits for it and
+    # lock (an advance, a page being read), a thread started for it waits for it and
     # judges the turn as a thread's submission would.
     def submit_soon(self, live: LiveGame, action: Action, actor: str, command_id: str,
                     revision: int | None = None, phase: str | None = None,
@@ -462,7 +459,10 @@ class LiveGames:
     def _loop_turn(self, live: LiveGame, loop: asyncio.AbstractEventLoop) -> None:
         """A turn judged on the event loop `loop` (its thread runs this)."""
         if live.lock.waiters or not live.lock.take_turn():
-            self._turns.submit(self._judge_turn, live)
+            # a thread of its own waits for the lock (rare: an advance or a page holds
+            # it); a daemon, as the writer is: one blocked at exit does not hold it up
+            threading.Thread(target=self._judge_turn, args=(live,), name="bansha-turn",
+                             daemon=True).start()
             return
         live.loop_turn = True
         self._loop_round(live, loop)
