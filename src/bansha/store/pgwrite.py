@@ -42,6 +42,7 @@ BUMP = ("WITH bumped AS (UPDATE games SET revision = %s WHERE id = %s AND revisi
         "RETURNING 1) SELECT 1 / count(*) FROM bumped")
 BUMP_TO = ("WITH bumped AS (UPDATE games SET revision = %s, window_revision = %s "
            "WHERE id = %s AND revision = %s RETURNING 1) SELECT 1 / count(*) FROM bumped")
+CHECK = "SELECT 1 / count(*) FROM games WHERE id = %s AND revision = %s"
 DEADLINE = ("UPDATE games SET deadline_at = %s, deadline_window = %s, paused_left = %s "
             "WHERE id = %s")
 # the audit line names the revision this transaction leaves the game at
@@ -52,9 +53,11 @@ DEADLINE_AUDIT = ("INSERT INTO audit (game_id, revision, director, what, created
 def script(cur: Any, works: list[Work]) -> list[str]:
     """The statements of Store._write's works, in its order, with their values bound
     (`cur` is a psycopg ClientCursor: its quoting is libpq's)."""
-    from .store import DeadlineWrite, InputWrite, _bumps, _command_rows
+    from .store import DeadlineWrite, InputWrite, RevisionCheck, _bumps, _command_rows
 
-    out: list[str] = []
+    # a check first: it reads the revision before this transaction's own UPDATE
+    out: list[str] = [cur.mogrify(CHECK, (w.game_id, w.revision)) for w in works
+                      if isinstance(w, RevisionCheck)]
     inputs = [w for w in works if isinstance(w, InputWrite)]
     if inputs:
         out.append(INSERT_INPUT + ", ".join(cur.mogrify(INPUT_ROW, (

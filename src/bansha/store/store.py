@@ -7,6 +7,7 @@ and a retry with the same command_id finds its first answer."""
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,7 +17,7 @@ from sqlalchemy.exc import IntegrityError
 from . import pgwrite
 from . import tables as t
 from .db import migrate, open_engine
-from .writer import GroupWriter, Work
+from .writer import GroupWriter, JobTimes, Work
 
 
 def _now() -> dt.datetime:
@@ -202,6 +203,20 @@ class Store:
                 raise StaleRevision(str(e)) from e
             raise
 
+    def write_soon(self, works: list[Work],
+                   done: Callable[[BaseException | None, JobTimes], None]) -> None:
+        """write_together without waiting: `done(error, times)` is called on the writer
+        thread once the works are committed (error None) or not stored at all."""
+        def finished(job: Any) -> None:
+            e = job.error
+            if e is not None and getattr(e, "sqlstate", None) == pgwrite.STALE:
+                stale = StaleRevision(str(e))
+                stale.__cause__ = e
+                e = stale
+            done(e, JobTimes(job.began - job.queued, job.ended - job.began, job.batch))
+
+        self.writer.run_soon(_Together(works), finished)
+
     def input_work(self, game_id: str, seq: int, revision: int, op: str,
                    action: dict[str, Any] | None, actor: str, *, proxy: bool = False,
                    note: str | None = None, command_id: str | None = None,
@@ -236,6 +251,10 @@ class Store:
                      actor: str) -> CommandWrite:
         return CommandWrite({"game_id": game_id, "command_id": command_id, "answer": answer,
                              "actor": actor, "created_at": _now()})
+
+    def check_work(self, game_id: str, revision: int) -> RevisionCheck:
+        """A check that the stored revision of the game is `revision` (RevisionCheck)."""
+        return RevisionCheck(game_id, revision)
 
     def command(self, game_id: str, command_id: str) -> CommandRow | None:
         with self.engine.connect() as c:
@@ -421,6 +440,23 @@ class DeadlineWrite:
                                          created_at=self.created_at))
 
 
+@dataclass
+class RevisionCheck:
+    """No write: the transaction fails with StaleRevision unless the game's stored
+    revision is `revision` (checked before the transaction's own writes). A turn judged
+    while the previous one's transaction was still in flight names the revision that
+    one leaves, so it can never be stored without it (web/live.py)."""
+
+    game_id: str
+    revision: int
+
+    def __call__(self, c: Connection) -> None:
+        got = c.execute(select(t.games.c.revision).where(t.games.c.id == self.game_id)
+                        ).scalar_one_or_none()
+        if got != self.revision:
+            raise StaleRevision(f"游戏 {self.game_id} 的 revision 不是 {self.revision}")
+
+
 class _Together:
     """The works of one Store.write_together, as one job of the writer thread: run
     through SQLAlchemy (`__call__`), or, on PostgreSQL, as statements of the writer's
@@ -437,7 +473,7 @@ class _Together:
 
     @property
     def scripted(self) -> bool:
-        return all(isinstance(w, InputWrite | CommandWrite | DeadlineWrite)
+        return all(isinstance(w, InputWrite | CommandWrite | DeadlineWrite | RevisionCheck)
                    for w in self.works)
 
     def script(self, cur: Any) -> list[str]:
@@ -446,6 +482,9 @@ class _Together:
 
 def _write(c: Connection, works: list[Work]) -> None:
     """Store.write_together's statements."""
+    for w in works:
+        if isinstance(w, RevisionCheck):
+            w(c)
     inputs = [w for w in works if isinstance(w, InputWrite)]
     if inputs:
         c.execute(_INSERT_INPUT, [w.row for w in inputs])
@@ -460,7 +499,7 @@ def _write(c: Connection, works: list[Work]) -> None:
     if rows:
         c.execute(_INSERT_COMMAND, rows)
     for other in works:
-        if not isinstance(other, InputWrite | CommandWrite):
+        if not isinstance(other, InputWrite | CommandWrite | RevisionCheck):
             other(c)
 
 

@@ -43,6 +43,9 @@ class _Job:
     queued: float = field(default_factory=time.perf_counter)
     began: float = 0.0  # its transaction's start
     batch: int = 0  # how many jobs shared that transaction
+    # run_soon: called on the writer thread once the job is committed or has failed
+    callback: Callable[[_Job], None] | None = None
+    ended: float = 0.0  # when the writer finished with it
 
 
 @dataclass
@@ -68,14 +71,8 @@ class GroupWriter:
 
     def run(self, work: Work) -> None:
         """Run `work` in a committed transaction; return once it is committed."""
-        if self._thread is None:
-            with self._start:
-                if self._thread is None:
-                    t = threading.Thread(target=self._loop, name="bansha-writer", daemon=True)
-                    t.start()
-                    self._thread = t
         job = _Job(work)
-        self._queue.put(job)
+        self._put(job)
         job.done.wait()
         now = time.perf_counter()
         self.times.wait = job.began - job.queued
@@ -83,6 +80,22 @@ class GroupWriter:
         self.times.batch = job.batch
         if job.error is not None:
             raise job.error
+
+    def run_soon(self, work: Work, callback: Callable[[_Job], None]) -> None:
+        """Queue `work` and return at once: `callback(job)` is called on the writer
+        thread once its transaction has committed (`job.error` None) or failed. For a
+        caller that must not block (the event loop: web/live.py), which gets the answer
+        back with one hand-off instead of a thread of its own waiting in `run`."""
+        self._put(_Job(work, callback=callback))
+
+    def _put(self, job: _Job) -> None:
+        if self._thread is None:
+            with self._start:
+                if self._thread is None:
+                    t = threading.Thread(target=self._loop, name="bansha-writer", daemon=True)
+                    t.start()
+                    self._thread = t
+        self._queue.put(job)
 
     @property
     def times(self) -> JobTimes:
@@ -144,8 +157,15 @@ class GroupWriter:
                         self._transaction([job])
                     except Exception as e1:
                         job.error = e1
+        now = time.perf_counter()
         for job in batch:
+            job.ended = now
             job.done.set()
+            if job.callback is not None:
+                try:
+                    job.callback(job)
+                except Exception:
+                    log.exception("a writer job's callback raised")
 
     def _transaction(self, batch: list[_Job]) -> None:
         began = time.perf_counter()

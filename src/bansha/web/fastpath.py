@@ -23,18 +23,18 @@ LiveGames.submit), so it is identical.
 `legal` is a read of the live game: its encoded answer is cached per state and seat
 (see _cached_legal), and a miss is computed on the event loop when the game's lock
 is free at once (microseconds), and in a worker thread when an input holds the lock
-(that input's commit may take a few ms). A submission runs in a worker thread: it
-holds the game's lock over its commit (every input is stored before it is answered).
+(that input's commit may take a few ms). A submission is judged on the event loop
+and awaits its commit there (LiveGames.submit_soon): the game's lock is held over
+the commit (every input is stored before it is answered) without a thread waiting.
 """
 
 from __future__ import annotations
 
 import json
 import re
-import time
 from typing import Any
 
-from anyio import CapacityLimiter, to_thread
+from anyio import to_thread
 from pydantic import ValidationError
 
 from .auth import Who
@@ -46,13 +46,6 @@ from .views import legal_doc
 
 _ROUTE = re.compile(r"^/api/games/([^/]+)/(legal|actions|votes)$")
 _MAX_BODY = 64 * 1024  # larger bodies take the ordinary route (and its limit)
-
-# Submissions get threads of their own. A submission's thread mostly waits (for its
-# game's lock, for the writer's commit); in anyio's shared pool of 40 such waits
-# filled every thread and the next submissions, and every page, queued behind them
-# (bench_serve: the "queue" part, p99 0.2 s on SQLite, 1.8 s on PostgreSQL).
-# One thread per simulated player at most is a few hundred idle threads.
-_SUBMITTERS = CapacityLimiter(400)
 
 
 class FastPath:
@@ -104,18 +97,12 @@ class FastPath:
             return
         action, command_id, revision, phase = submit
         timing = Timing()
-        mark = [0.0]
-
-        def judge() -> dict[str, Any]:
-            timing.since("queue", timing.t0)
-            try:
-                return self.server.games.submit(live, action, who.name, command_id, revision,
-                                                phase, timing=timing)
-            finally:
-                mark[0] = time.perf_counter()
-
-        doc = await to_thread.run_sync(judge, limiter=_SUBMITTERS)
-        timing.since("back", mark[0])
+        timing.since("queue", timing.t0)
+        req = self.server.games.submit_soon(live, action, who.name, command_id, revision,
+                                            phase, timing=timing)
+        assert req.future is not None
+        doc = await req.future
+        timing.since("back", req.answered)
         await _json(send, doc, timing)
 
     def _seat(self, scope: Any, game_id: str) -> Who | None:

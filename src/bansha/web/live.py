@@ -12,6 +12,7 @@ engine.deadlines.window_deadline for the post's countdowns)."""
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 import logging
 import secrets
@@ -24,6 +25,7 @@ from typing import Any
 from bansha.engine import Action, Game, GameLog, Phase, SetupError, get_ruleset
 from bansha.engine.deadlines import window_deadline
 from bansha.store import CommandRow, GameRow, InputRow, Store
+from bansha.store.writer import JobTimes
 
 from .timing import Timing
 
@@ -38,6 +40,77 @@ def new_token() -> str:
     return secrets.token_urlsafe(32)
 
 
+_TURN = -1  # GameLock's owner while a judging turn of the event loop holds it
+
+
+class GameLock:
+    """The game's lock. For threads it is a reentrant lock like threading.RLock (every
+    reader and every thread's turn takes it with `with`). A judging turn started on
+    the event loop also holds it, from judging to the end of its commit, without
+    blocking the loop: `take_turn` (never waits) and `end_turn`, which the commit's
+    answer runs later; no thread owns it meanwhile, so the loop's own non-blocking
+    attempts (fastpath's legal, the event streams) fail and read no uncommitted
+    state. A plain Lock underneath, because an RLock can only be released by the
+    thread that took it."""
+
+    __slots__ = ("_count", "_lock", "_meta", "_owner", "waiters")
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._owner: int | None = None
+        self._count = 0
+        self._meta = threading.Lock()
+        self.waiters = 0  # threads blocked in acquire: the loop's turns give way to them
+
+    def acquire(self, blocking: bool = True, timeout: float = -1) -> bool:
+        me = threading.get_ident()
+        if self._owner == me:
+            self._count += 1
+            return True
+        if not self._lock.acquire(False):
+            if not blocking:
+                return False
+            with self._meta:
+                self.waiters += 1
+            try:
+                if not self._lock.acquire(True, timeout):
+                    return False
+            finally:
+                with self._meta:
+                    self.waiters -= 1
+        self._owner, self._count = me, 1
+        return True
+
+    def release(self) -> None:
+        if self._owner != threading.get_ident():
+            raise RuntimeError("GameLock released by a thread that does not hold it")
+        self._count -= 1
+        if self._count == 0:
+            self._owner = None
+            self._lock.release()
+
+    def __enter__(self) -> bool:
+        return self.acquire()
+
+    def __exit__(self, *exc: object) -> None:
+        self.release()
+
+    def take_turn(self) -> bool:
+        """Take the lock for a turn of the event loop, if it is free now."""
+        if not self._lock.acquire(blocking=False):
+            return False
+        self._owner, self._count = _TURN, 1
+        return True
+
+    def end_turn(self) -> None:
+        assert self._owner == _TURN
+        self._owner, self._count = None, 0
+        self._lock.release()
+
+    def held(self) -> bool:
+        return self._lock.locked()
+
+
 @dataclass
 class LiveGame:
     row: GameRow
@@ -49,11 +122,16 @@ class LiveGame:
     # every answered command_id: all of them go through this process, so the retry
     # check needs no query (loaded from storage at start)
     commands: dict[str, CommandRow] = field(default_factory=dict)
-    lock: threading.RLock = field(default_factory=threading.RLock)
+    lock: GameLock = field(default_factory=GameLock)
     # submissions waiting to be judged, by one thread at a time (LiveGames.submit)
     waiting: list[_Request] = field(default_factory=list)
     waiting_lock: threading.Lock = field(default_factory=threading.Lock)
     judging: bool = False  # a thread has the turn to judge them (under waiting_lock)
+    # the event loop holds the lock for its turn (LiveGames._loop_turn), and the rounds
+    # of it whose transactions are in flight, oldest first (only the loop touches these)
+    loop_turn: bool = False
+    inflight: list[_Staged] = field(default_factory=list)
+    broken: bool = False  # a round in flight failed: the ones after it fail too
     chatter: int = 0  # group-chat, diary and deadline changes since start: they stream too
     deadline_at: dt.datetime | None = None  # see deadlines.py
     deadline_window: int | None = None
@@ -127,10 +205,32 @@ class _Request:
     done: bool = False
     turn: bool = False  # handed the turn to judge the waiting submissions
     event: threading.Event = field(default_factory=threading.Event)
+    # a submission of the event loop (LiveGames.submit_soon): answered through this
+    # future, set on the loop; no thread of its own waits for it
+    future: asyncio.Future[dict[str, Any]] | None = None
+    loop: asyncio.AbstractEventLoop | None = None
+    answered: float = 0.0  # when the future was set (the timing's `back` starts)
 
-    def finish(self) -> None:
+    def finish(self, on_loop: bool = False) -> None:
+        """Answer it (on_loop: the caller is its loop's thread)."""
         self.done = True
         self.event.set()
+        if self.loop is not None:
+            if on_loop:
+                self._resolve()
+            else:
+                self.loop.call_soon_threadsafe(self._resolve)
+
+    def _resolve(self) -> None:
+        f = self.future
+        if f is None or f.done():  # cancelled: its client went away
+            return
+        self.answered = time.perf_counter()
+        if self.error is not None:
+            f.set_exception(self.error)
+        else:
+            assert self.answer is not None
+            f.set_result(self.answer)
 
 
 class _Staged:
@@ -140,14 +240,26 @@ class _Staged:
 
     def __init__(self, live: LiveGame, store: Store) -> None:
         self.live, self.store = live, store
-        self.revision = live.revision
-        self.window_revision = live.window_revision
-        self.next_seq = live.next_seq
+        # the rounds still in flight (judged, not yet stored): this one follows them
+        self.before: list[_Staged] = list(live.inflight)
+        self.revision: int = live.revision
+        self.window_revision: int = live.window_revision
+        self.next_seq: int = live.next_seq
+        if self.before:
+            last = self.before[-1]
+            self.revision = last.revision
+            self.window_revision = last.window_revision
+            self.next_seq = last.next_seq
+        self.base_revision = self.revision
         self.opened = False  # an input opened a window (the post's countdown starts)
         self.works: list[Any] = []
         self.inputs: list[InputRow] = []
         self.commands: dict[str, CommandRow] = {}
         self.requests: list[_Request] = []
+
+    def log(self) -> list[InputRow]:
+        """The live game's log as judged so far: stored, in flight, this round's."""
+        return [*self.live.inputs, *(r for b in self.before for r in b.inputs), *self.inputs]
 
     def command(self, command_id: str | None, answer: dict[str, Any],
                 actor: str) -> dict[str, Any]:
@@ -311,14 +423,176 @@ class LiveGames:
                 if not r.done:
                     r.error = r.error or RuntimeError("导演程序内部错误，输入没有生效")
                     r.finish()
-            with live.waiting_lock:
-                nxt = live.waiting[0] if live.waiting else None
-                if nxt is None:
-                    live.judging = False
+            self._pass_turn(live)
+
+    # The same turns for a submission made on the event loop (fastpath.py): no thread
+    # of its own. The turn is judged on the loop when the game's lock is free (the
+    # engine takes a tenth of a millisecond), its transaction goes to the writer
+    # thread without waiting, and the writer's answer comes back to the loop, which
+    # makes it the live game's, answers the turn's submissions and ends the turn. The
+    # lock is held all that time (GameLock.take_turn), so every reader still waits
+    # for the commit. A submission made this way crosses two threads (the writer's
+    # and back) instead of four (its own worker thread, the writer's, back to its
+    # thread, back to the loop), each a wait for the GIL on a busy machine
+    # (bench_serve: `queue`, `back` and part of `commit`). When a thread holds the
+    # lock (an advance, a page being read), a thread started for it waits for it and
+    # judges the turn as a thread's submission would.
+    def submit_soon(self, live: LiveGame, action: Action, actor: str, command_id: str,
+                    revision: int | None = None, phase: str | None = None,
+                    proxy: bool = False, note: str | None = None,
+                    timing: Timing | None = None) -> _Request:
+        """submit, for the event loop's thread: the answer is `.future`'s (set only
+        once the input is stored; its error is the exception submit would raise)."""
+        loop = asyncio.get_running_loop()
+        req = _Request(action, actor, command_id, revision, phase, proxy, note, timing,
+                       future=loop.create_future(), loop=loop)
+        with live.waiting_lock:
+            live.waiting.append(req)
+            start = not live.judging
+            live.judging = True
+        if start:
+            self._loop_turn(live, loop)
+        elif self._may_pipeline(live):
+            self._loop_round(live, loop)
+        return req
+
+    def _loop_turn(self, live: LiveGame, loop: asyncio.AbstractEventLoop) -> None:
+        """A turn judged on the event loop `loop` (its thread runs this)."""
+        if live.lock.waiters or not live.lock.take_turn():
+            # a thread of its own waits for the lock (rare: an advance or a page holds
+            # it); a daemon, as the writer is: one blocked at exit does not hold it up
+            threading.Thread(target=self._judge_turn, args=(live,), name="bansha-turn",
+                             daemon=True).start()
+            return
+        live.loop_turn = True
+        self._loop_round(live, loop)
+
+    # Pipelining: while a round's transaction is in flight, the submissions that arrive
+    # are judged at once on the game as that round left it, and their transaction
+    # queued behind it (the writer runs them in order), instead of waiting for its
+    # commit to come back first. The lock stays held until no round is in flight, so
+    # readers still see stored states only; each round is answered after its own
+    # commit, in order. A round is judged behind one in flight only if that one moves
+    # the revision, and its transaction first checks that the stored revision is the
+    # one it leaves (RevisionCheck): it can never be stored without it. If a round
+    # fails, every round after it fails too (their judgement rested on it), and once
+    # none is in flight the game is rebuilt from the stored log. No round is judged
+    # behind others while a thread waits for the lock (an advance, a page), so they
+    # are not starved.
+    MAX_INFLIGHT = 4
+
+    def _may_pipeline(self, live: LiveGame) -> bool:
+        if not live.loop_turn or not live.inflight or live.broken:
+            return False
+        if len(live.inflight) >= self.MAX_INFLIGHT or live.lock.waiters:
+            return False
+        last = live.inflight[-1]
+        return last.revision > last.base_revision
+
+    def _loop_round(self, live: LiveGame, loop: asyncio.AbstractEventLoop) -> None:
+        """Judge what waits, under the turn's lock, and hand its transaction to the
+        writer; the writer's answer (_committed) answers it."""
+        st: _Staged | None = None
+        sent = False
+        try:
+            st = _Staged(live, self.store)
+            self._judge_waiting(live, st)
+            if st.before and st.requests:
+                # after a round in flight, even a round of refusals and retries waits
+                # for that one's commit (and fails with it)
+                st.works.insert(0, self.store.check_work(live.id, st.base_revision))
+            if st.works:
+                deadline = self._countdown(live, st)
+                t = time.perf_counter()
+                staged = st
+
+                def done(e: BaseException | None, times: JobTimes) -> None:  # writer thread
+                    loop.call_soon_threadsafe(self._committed, live, staged, deadline, t, e,
+                                              times)
+
+                live.inflight.append(st)
+                try:
+                    self.store.write_soon(st.works, done)
+                except Exception as e:
+                    live.inflight.pop()
+                    self._round_failed(live, st, e)
                 else:
-                    nxt.turn = True
-            if nxt is not None:
-                nxt.event.set()
+                    sent = True  # the commit's answer (_committed) answers the round
+            else:  # nothing to store: retries of stored commands, or nothing
+                for r in st.requests:
+                    r.finish(on_loop=True)
+        except Exception:  # its submissions get the error (below); the loop goes on
+            log.exception("judging a round on the event loop")
+        finally:
+            if st is not None and not sent:
+                if any(not r.done for r in st.requests):  # something above raised
+                    if st.inputs:  # judged but not stored: back to the rounds before it
+                        live.rebuild(replay(live.row, st.log()[:-len(st.inputs)]))
+                    for r in st.requests:
+                        if not r.done:
+                            r.error = r.error or RuntimeError("导演程序内部错误，输入没有生效")
+                            r.finish(on_loop=True)
+                if not live.inflight:
+                    self._end_loop_turn(live, loop, now=False)
+
+    def _committed(self, live: LiveGame, st: _Staged, deadline: dt.datetime | None,
+                   t: float, e: BaseException | None, times: JobTimes) -> None:
+        """The writer's answer to a round of the loop, on the loop."""
+        loop = asyncio.get_running_loop()
+        try:
+            assert live.inflight and live.inflight[0] is st
+            live.inflight.pop(0)
+            if e is not None:
+                self._round_failed(live, st, e)
+            elif live.broken:  # cannot happen: its check names the failed round's revision
+                log.error("a round after a failed one was stored: reloading game %s", live.id)
+                self._reload(live)
+                for r in st.requests:
+                    r.finish(on_loop=True)
+            else:
+                self._stored(live, st, deadline, t, times)
+                for r in st.requests:
+                    r.finish(on_loop=True)
+        finally:
+            for r in st.requests:  # only if something above raised
+                if not r.done:
+                    r.error = r.error or RuntimeError("导演程序内部错误，输入没有生效")
+                    r.finish(on_loop=True)
+            if not live.inflight:
+                self._end_loop_turn(live, loop, now=True)
+            elif live.waiting and self._may_pipeline(live):
+                self._loop_round(live, loop)
+
+    def _round_failed(self, live: LiveGame, st: _Staged, e: BaseException) -> None:
+        """A round of the loop was not stored. The first such round fails what it wrote
+        (its window refusals were judged on stored states and stand); every round after
+        it fails whole. The game is rebuilt once no round is in flight."""
+        for r in st.requests:
+            if r.wrote_input or live.broken:
+                r.error = e
+            r.finish(on_loop=True)
+        live.broken = True
+        log.error("could not store %d inputs", len(st.inputs), exc_info=e)
+
+    def _end_loop_turn(self, live: LiveGame, loop: asyncio.AbstractEventLoop,
+                       now: bool) -> None:
+        if live.broken:
+            live.rebuild(replay(live.row, live.inputs))  # back to what is stored
+            live.broken = False
+        live.loop_turn = False
+        live.lock.end_turn()
+        self._pass_turn(live, loop, now=now)
+
+    def _reload(self, live: LiveGame) -> None:
+        """Everything from storage again (a state the live game did not expect)."""
+        row = self.store.game(live.id)
+        assert row is not None
+        live.inputs = self.store.inputs(live.id)
+        live.commands = self.store.commands(live.id)
+        live.revision, live.window_revision = row.revision, row.window_revision
+        live.next_seq = self.store.next_seq(live.id)
+        live.rebuild(replay(live.row, live.inputs))
+        live.broken = False
 
     def advance(self, live: LiveGame, director: str, command_id: str | None = None,
                 revision: int | None = None, timing: Timing | None = None) -> dict[str, Any]:
@@ -350,7 +624,7 @@ class LiveGames:
                     timing.since("engine", t)
             except Exception as e:
                 log.exception("engine raised on advance")
-                live.rebuild(replay(live.row, live.inputs + st.inputs))
+                live.rebuild(replay(live.row, st.log()))
                 self._store(live, st)
                 return refused(f"导演程序无法结算这个阶段（{e}）")
             me = _Request(Action(actor, "推进"), actor, command_id, revision, None, False, None,
@@ -440,7 +714,7 @@ class LiveGames:
             answer = live.game.submit(r.action)
         except Exception as e:  # the engine promises never to raise; if it does, say so
             log.exception("engine raised on %r", r.action)
-            live.rebuild(replay(live.row, live.inputs + st.inputs))
+            live.rebuild(replay(live.row, st.log()))
             r.answer = st.command(r.command_id, refused(f"导演程序无法处理这个输入（{e}）"),
                                   r.actor)
             return
@@ -462,7 +736,11 @@ class LiveGames:
                       actor: str) -> dict[str, Any] | None:
         if command_id is None:
             return None
-        stored = st.commands.get(command_id) or live.commands.get(command_id)
+        # a command of a round in flight: its answer is given with this round's, after
+        # that one is stored (and an error instead if it is not)
+        stored = st.commands.get(command_id) or next(
+            (b.commands[command_id] for b in reversed(st.before) if command_id in b.commands),
+            None) or live.commands.get(command_id)
         if stored is None:
             return None
         if stored.actor != actor:
@@ -492,48 +770,85 @@ class LiveGames:
         """Store what the judged submissions wrote, in one transaction, then make it the
         live game's and answer them (under the game's lock)."""
         if st.works:
-            deadline = None
-            if st.opened:  # a window opened: the post's countdown, in the same transaction
-                rule = window_deadline(live.game)
-                if rule is not None:
-                    deadline = _now() + dt.timedelta(minutes=rule.minutes)
-                    st.works.append(self.store.deadline_work(
-                        live.id, deadline, st.window_revision, None, RULE_CLOCK,
-                        f"按规则设定关门时限：{rule.minutes:g} 分钟后（{rule.rule}）"))
+            deadline = self._countdown(live, st)
             t = time.perf_counter()
             try:
                 self.store.write_together(st.works)
             except Exception as e:
-                # nothing was stored, so nothing was accepted: the game goes back to what
-                # the log holds, and every submission that wrote fails (a refusal of the
-                # window check, which only failed to be remembered, is still answered)
-                if st.inputs:
-                    live.rebuild(replay(live.row, live.inputs))
-                for r in st.requests:
-                    if r.wrote_input:
-                        r.error = e
-                    r.finish()
-                log.exception("could not store %d inputs", len(st.inputs))
+                self._not_stored(live, st, e)
                 return
-            w = self.store.writer.times
-            for r in st.requests:
-                if r.timing is not None:
-                    r.timing.since("commit", t)
-                    r.timing.add("dbwait", w.wait)
-                    r.timing.add("dbtx", w.transaction)
-                    r.timing.marks["batch"] = len(st.requests) / 1000  # shown as a count
-            live.inputs.extend(st.inputs)
-            live.commands.update(st.commands)
-            live.next_seq = st.next_seq
-            live.revision = st.revision
-            if st.opened:
-                live.window_revision = st.window_revision
-                if deadline is not None:
-                    live.deadline_at, live.deadline_window = deadline, st.window_revision
-                    live.paused_left = None
-            self.on_change(live.id)
+            self._stored(live, st, deadline, t, self.store.writer.times)
         for r in st.requests:
             r.finish()
+
+    def _countdown(self, live: LiveGame, st: _Staged) -> dt.datetime | None:
+        """A window opened: the post's countdown, written in the same transaction."""
+        if not st.opened:
+            return None
+        rule = window_deadline(live.game)
+        if rule is None:
+            return None
+        deadline = _now() + dt.timedelta(minutes=rule.minutes)
+        st.works.append(self.store.deadline_work(
+            live.id, deadline, st.window_revision, None, RULE_CLOCK,
+            f"按规则设定关门时限：{rule.minutes:g} 分钟后（{rule.rule}）"))
+        return deadline
+
+    def _not_stored(self, live: LiveGame, st: _Staged, e: BaseException,
+                    on_loop: bool = False) -> None:
+        """The transaction failed: nothing was stored, so nothing was accepted. The game
+        goes back to what the log holds, and every submission that wrote fails (a
+        refusal of the window check, which only failed to be remembered, is still
+        answered)."""
+        if st.inputs:
+            live.rebuild(replay(live.row, live.inputs))
+        for r in st.requests:
+            if r.wrote_input:
+                r.error = e
+            r.finish(on_loop)
+        log.error("could not store %d inputs", len(st.inputs), exc_info=e)
+
+    def _stored(self, live: LiveGame, st: _Staged, deadline: dt.datetime | None, t: float,
+                w: JobTimes) -> None:
+        """The transaction committed: it becomes the live game's (still under its lock)."""
+        for r in st.requests:
+            if r.timing is not None:
+                r.timing.since("commit", t)
+                r.timing.add("dbwait", w.wait)
+                r.timing.add("dbtx", w.transaction)
+                r.timing.marks["batch"] = len(st.requests) / 1000  # shown as a count
+        live.inputs.extend(st.inputs)
+        live.commands.update(st.commands)
+        live.next_seq = st.next_seq
+        live.revision = st.revision
+        if st.opened:
+            live.window_revision = st.window_revision
+            if deadline is not None:
+                live.deadline_at, live.deadline_window = deadline, st.window_revision
+                live.paused_left = None
+        self.on_change(live.id)
+
+    def _pass_turn(self, live: LiveGame, here: asyncio.AbstractEventLoop | None = None,
+                   now: bool = False) -> None:
+        """The turn ends: to the first submission that arrived meanwhile, if any. A
+        thread's submission judges in its own thread; one of the event loop's gets a turn
+        on its loop (`here`: the caller runs on that loop; `now`: start it at once)."""
+        with live.waiting_lock:
+            nxt = live.waiting[0] if live.waiting else None
+            if nxt is None:
+                live.judging = False
+            else:
+                nxt.turn = True
+        if nxt is None:
+            return
+        if nxt.loop is None:
+            nxt.event.set()
+        elif nxt.loop is not here:
+            nxt.loop.call_soon_threadsafe(self._loop_turn, live, nxt.loop)
+        elif now:
+            self._loop_turn(live, here)
+        else:
+            here.call_soon(self._loop_turn, live, here)
 
     def _rule_deadline(self, live: LiveGame) -> None:
         """A window just opened: start the post's countdown for it, if its ruleset

@@ -6,8 +6,9 @@ be the queue. Each crossing is timed here and sent back as `Server-Timing` metri
 (milliseconds), next to the whole request's `app`, so a load test can tell which
 part its slow requests spent their time in (bench_serve.py prints the breakdown):
 
-    queue    from the request's body being read to its worker thread starting
-    lock     waiting for the game's lock (another input or an advance holds it)
+    queue    from the request's body being read to its worker thread starting (0 for
+             the fast path's submissions, judged on the event loop: live.submit_soon)
+    lock     waiting for the game's lock or turn (another round or an advance holds it)
     engine   the engine judging the input (Game.submit / Game.advance)
     commit   storing it: the writer thread's wait and transaction, and waking up after
     dbwait   of which: waiting for the writer thread to take it (store/writer.py)
@@ -15,7 +16,8 @@ part its slow requests spent their time in (bench_serve.py prints the breakdown)
     batch    how many inputs shared that transaction (a count, not ms)
     after    what follows the commit under the lock (the post's countdown, the
              streams' wake-up)
-    back     from the worker thread's end to the answer starting on the event loop
+    back     from the worker thread's end (or the answer being set on the loop) to
+             the answer starting on the event loop
     gc       the garbage collector's pauses while the request ran (any thread)
 
 A Timing costs a few perf_counter calls; a request without one (every other route)
