@@ -4,9 +4,11 @@ legal(seat)/pending(), as a player's page offers them."""
 from __future__ import annotations
 
 import random
+import threading
 from typing import Any
 
 from bansha.engine import Action, Game, LegalAction
+from bansha.web.live import LiveGame, LiveGames
 
 
 def random_action(la: LegalAction, rng: random.Random) -> dict[str, Any]:
@@ -35,3 +37,27 @@ def pick(game: Game, rng: random.Random) -> list[tuple[str, dict[str, Any]]]:
         if rng.random() < 0.85:
             out.append((seat, random_action(rng.choice(acts), rng)))
     return out
+
+
+def submit_until_stopped(lg: LiveGames, live: LiveGame, seat: str, seed: int,
+                         stop: threading.Event, answers: list[tuple[str, dict[str, Any]]],
+                         errors: list[BaseException], tag: str = "") -> None:
+    """A player in a thread: until `stop` or the game's end, submit one random legal input
+    for `seat` whenever it has one, at the revision it was read at, under client ids
+    `<seat>-<tag><n>`; each answer goes to `answers`, each exception to `errors`."""
+    rng = random.Random(seed)
+    n = 0
+    while not stop.is_set() and not live.game.finished:
+        with live.lock:
+            options = [b for st, b in pick(live.game, rng) if st == seat]
+            rev = live.revision
+        if not options:
+            stop.wait(0.005)
+            continue
+        n += 1
+        cid = f"{seat}-{tag}{n}"
+        try:
+            answers.append((cid, lg.submit(live, to_action(seat, options[0]), seat, cid,
+                                           revision=rev)))
+        except BaseException as e:
+            errors.append(e)

@@ -16,7 +16,7 @@ from bansha.store import Store
 from bansha.store.writer import JobTimes
 from bansha.web.live import LiveGame, LiveGames
 
-from .play import pick, to_action
+from .play import pick, submit_until_stopped, to_action
 
 M47 = list("甲乙丙丁戊己庚辛壬癸子丑寅卯")
 Done = Callable[[BaseException | None, JobTimes], None]
@@ -314,23 +314,6 @@ def test_loop_and_thread_submissions_with_advances_are_all_stored(database_url: 
             except BaseException as e:
                 errors.append(e)
 
-    def thread_player(seat: str, seed: int) -> None:
-        rng = random.Random(seed)
-        n = 0
-        while not stop.is_set() and not live.game.finished:
-            with live.lock:
-                opts, rev = options(seat, rng)
-            if not opts:
-                stop.wait(0.005)
-                continue
-            n += 1
-            cid = f"{seat}-t{n}"
-            try:
-                answers.append((cid, lg.submit(live, to_action(seat, opts[0]), seat, cid,
-                                               revision=rev)))
-            except BaseException as e:
-                errors.append(e)
-
     def director() -> None:
         for _ in range(8):
             stop.wait(0.15)
@@ -338,7 +321,8 @@ def test_loop_and_thread_submissions_with_advances_are_all_stored(database_url: 
         stop.set()
 
     async def main() -> None:
-        threads = [threading.Thread(target=thread_player, args=(seat, i))
+        threads = [threading.Thread(target=submit_until_stopped,
+                                    args=(lg, live, seat, i, stop, answers, errors, "t"))
                    for i, seat in enumerate(M47[:4])]
         for t in threads:
             t.start()

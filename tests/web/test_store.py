@@ -13,7 +13,7 @@ from bansha.engine import Action
 from bansha.store import Store
 from bansha.web.live import LiveGames, replay
 
-from .play import pick, to_action
+from .play import pick, submit_until_stopped, to_action
 
 M47 = list("甲乙丙丁戊己庚辛壬癸子丑寅卯")
 
@@ -172,25 +172,9 @@ def test_concurrent_submissions_and_advances_are_all_stored_in_order(
     errors: list[BaseException] = []
     stop = threading.Event()
 
-    def player(seat: str, seed: int) -> None:
-        rng = random.Random(seed)
-        n = 0
-        while not stop.is_set() and not live.game.finished:
-            with live.lock:
-                options = [b for st, b in pick(live.game, rng) if st == seat]
-                rev = live.revision
-            if not options:
-                stop.wait(0.005)
-                continue
-            n += 1
-            cid = f"{seat}-{n}"
-            try:
-                answers.append((cid, lg.submit(live, to_action(seat, options[0]), seat, cid,
-                                               revision=rev)))
-            except BaseException as e:
-                errors.append(e)
-
-    threads = [threading.Thread(target=player, args=(seat, i)) for i, seat in enumerate(M47)]
+    threads = [threading.Thread(target=submit_until_stopped,
+                                args=(lg, live, seat, i, stop, answers, errors))
+               for i, seat in enumerate(M47)]
     for t in threads:
         t.start()
     for _ in range(8):
