@@ -27,7 +27,6 @@ from .deal import BY_NAME, PLAYERS, cooccurrence_problems, draw, setup_problem
 from .forum import FORUM_RULES as M192_FORUM_RULES
 from .roles import (
     ACTION_CHECKS,
-    EXTRA_LEGAL,
     INPUTS,
     chuandi,
     dushi,
@@ -311,10 +310,12 @@ class M192Nata(Ruleset):
                 free = revote.offer(game, seat)
                 if free is not None:
                     acts.append(free)
-                # a reply to a declaration … (each of EXTRA_LEGAL offers only in a
-                # day's 正午, the 宣言贴's time: shenxun.offers)
-                for more in EXTRA_LEGAL:
-                    acts += more(game, seat)
+                # a reply to a declaration, 审讯's declaration itself: offered in a
+                # day's 正午 only, the 宣言贴's time (shenxun.offers). Called by name,
+                # not through a list of offer functions: the compiled build made each
+                # call through the list a generic Python call (arguments boxed and
+                # type-checked), for every seat at every 正午 step
+                acts += shenxun.offers(game, seat)
         elif sub == _OPENING:
             if (alive and game.phase == Phase("day", 1)
                     and seat not in st(game).candidates):
