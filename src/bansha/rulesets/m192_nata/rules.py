@@ -212,17 +212,16 @@ def legal(game: Game, seat: str, alive: bool | None = None) -> list[LegalAction]
         alive = game.seats[seat].alive
     # an out seat's skills are refused by refusal() ("已出局的角色不能发动技能") but
     # those used after the out (after_out): skipped first, as cheap as it gets; then
-    # the window test: it refuses most skills, and is the cheapest
-    hits: list[HeldSkill] = []
+    # the window test: it refuses most skills, and is the cheapest. One pass, no list
+    # of the skills in their window first: the offers and refusal() only read, so the
+    # order and the results are those of the two passes
     for h in held.values():
         a = h.ability
         if not alive and not a.after_out:
             continue
         w = a.windows
-        if w and (sub in w or part in w or (opening_now and OPENING in w)):
-            hits.append(h)
-    for h in hits:
-        a = h.ability
+        if not w or not (sub in w or part in w or (opening_now and OPENING in w)):
+            continue
         offer = OFFERS.get(a.name)  # the choices open now (精明 …): none, not offered
         if (a.forced and a.target is None and offer is None) or a.declaration or h.off:
             continue  # a [宣言] is offered to everyone by its role module (审讯)
