@@ -28,6 +28,7 @@ OPENING: Final[str] = "开局"
 REFRESH: Final[str] = "天命所归"  # the pool's one skill with a "刷新至初始" entry
 TARGET_REFUSAL: Final[str] = "的选择范围内"  # the endings of the two target refusals below
 OUT_REFUSAL: Final[str] = "不能被选为"
+DISARMED: Final[str] = "缴械"
 # skills whose text is used "出局后的下一个可发动技能的时点"
 AFTER_OUT = ("最后一枪", "薪火相传", "残暴", "灵狐灿世")
 
@@ -71,9 +72,13 @@ def blocked(game: Game, seat: str, h: HeldSkill) -> str | None:
         s = book.blocking(seat, KILL)
         if s is not None:
             return f"你处于[{s.name}]状态，不能发动杀人"
-        for mate in pack_members(game):
-            if book.has(mate, "缴械"):
-                return "群内有角色处于[缴械]状态，整个群内不能发动杀人"
+        # the pack is built only when someone holds 缴械 at all (the book's per-holder
+        # names, composites included): pack_members() walks every seat, and this is
+        # asked for every [群内] wolf at every step its 杀人 is in its window
+        if any(DISARMED in names for names in book.names.values()):
+            for mate in pack_members(game):
+                if book.has(mate, DISARMED):
+                    return "群内有角色处于[缴械]状态，整个群内不能发动杀人"
         return None
     if not a.forced:
         s = book.blocking(seat, SKILLS)
@@ -207,17 +212,16 @@ def legal(game: Game, seat: str, alive: bool | None = None) -> list[LegalAction]
         alive = game.seats[seat].alive
     # an out seat's skills are refused by refusal() ("已出局的角色不能发动技能") but
     # those used after the out (after_out): skipped first, as cheap as it gets; then
-    # the window test: it refuses most skills, and is the cheapest
-    hits: list[HeldSkill] = []
+    # the window test: it refuses most skills, and is the cheapest. One pass, no list
+    # of the skills in their window first: the offers and refusal() only read, so the
+    # order and the results are those of the two passes
     for h in held.values():
         a = h.ability
         if not alive and not a.after_out:
             continue
         w = a.windows
-        if w and (sub in w or part in w or (opening_now and OPENING in w)):
-            hits.append(h)
-    for h in hits:
-        a = h.ability
+        if not w or not (sub in w or part in w or (opening_now and OPENING in w)):
+            continue
         offer = OFFERS.get(a.name)  # the choices open now (精明 …): none, not offered
         if (a.forced and a.target is None and offer is None) or a.declaration or h.off:
             continue  # a [宣言] is offered to everyone by its role module (审讯)

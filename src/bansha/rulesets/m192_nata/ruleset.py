@@ -21,13 +21,12 @@ from bansha.engine.statuses import TARGETED
 from bansha.engine.targets import TargetPipeline
 
 from . import day, director, flow, lastwords, outs, revote, rights, rules, wins
-from .common import ELDER, VILLAGE, WOLVES, faction, pack_members, present, st
+from .common import ELDER, VILLAGE, WOLVES, faction, pack_members, st
 from .deadlines import DEADLINES
 from .deal import BY_NAME, PLAYERS, cooccurrence_problems, draw, setup_problem
 from .forum import FORUM_RULES as M192_FORUM_RULES
 from .roles import (
     ACTION_CHECKS,
-    EXTRA_LEGAL,
     INPUTS,
     chuandi,
     dushi,
@@ -311,10 +310,12 @@ class M192Nata(Ruleset):
                 free = revote.offer(game, seat)
                 if free is not None:
                     acts.append(free)
-                # a reply to a declaration … (each of EXTRA_LEGAL offers only in a
-                # day's 正午, the 宣言贴's time: shenxun.offers)
-                for more in EXTRA_LEGAL:
-                    acts += more(game, seat)
+                # a reply to a declaration, 审讯's declaration itself: offered in a
+                # day's 正午 only, the 宣言贴's time (shenxun.offers). Called by name,
+                # not through a list of offer functions: the compiled build made each
+                # call through the list a generic Python call (arguments boxed and
+                # type-checked), for every seat at every 正午 step
+                acts += shenxun.offers(game, seat)
         elif sub == _OPENING:
             if (alive and game.phase == Phase("day", 1)
                     and seat not in st(game).candidates):
@@ -326,27 +327,32 @@ class M192Nata(Ruleset):
                 acts.append(words)
         return acts
 
+    # may_vote/may_be_voted: asked for every seat (and every target) at every step of a
+    # 正午: the state and the day are looked up once (present() is `not in left`)
     def may_vote(self, game: Game, seat: str) -> str | None:
         if not game.seats[seat].alive:
             return "已出局的角色不能投票"
-        if not present(game, seat):
+        state = st(game)
+        if seat in state.left:
             return "离开游戏的角色不能投票"
         if game.sub != "正午":
             return "现在不是投票时间（投票在正午进行）"
-        if game.phase.n == 1 and seat in st(game).candidates:
+        day = game.phase.n
+        if day == 1 and seat in state.candidates:
             return "上警的角色不能投警长票"
-        if st(game).vote_blocked and game.phase.n > 1:  # 封锁投票 "所有放逐投票贴会关闭"
+        if state.vote_blocked and day > 1:  # 封锁投票 "所有放逐投票贴会关闭"
             return "今日封锁投票：放逐投票贴已关闭"
-        if seat in st(game).no_vote:
+        if seat in state.no_vote:
             return "你不能参与投票"
         return None
 
     def may_be_voted(self, game: Game, target: str) -> str | None:
         if not game.seats[target].alive:
             return f"{target} 已出局，不能被投票"
-        if not present(game, target):
+        state = st(game)
+        if target in state.left:
             return f"{target} 已离开游戏，不能被投票"
-        if game.phase.n == 1 and target not in st(game).candidates:
+        if game.phase.n == 1 and target not in state.candidates:
             return f"{target} 没有上警，不能被投警长票"
         return None
 

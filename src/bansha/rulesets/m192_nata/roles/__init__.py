@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bansha.engine import Action, Game, LegalAction
+from bansha.engine import Action, Game
 from bansha.engine.abilities import RoleData
 
 from . import (
@@ -119,9 +119,6 @@ OFFERS: dict[str, Callable[[Game, str], tuple[str, ...]]] = {
 # offered settings a [强制] text does not let its holder leave unmade ("必须", "需设定");
 # not made, the role module's default applies (RULINGS 44, 41)
 MUST_CHOOSE = ("野性伙伴", "装模作样")
-# actions a role module offers beyond held skills (a reply to a declaration …), in a
-# day's 正午 only: legal() asks them nowhere else
-EXTRA_LEGAL: list[Callable[[Game, str], list[LegalAction]]] = [shenxun.offers]
 # inputs a role module takes itself (inputs.py)
 INPUTS: dict[str, Taken] = {
     "欺诈天下": langwaipo.FRAUD_INPUT,
