@@ -261,12 +261,28 @@ class StatusBook:
 
     def cross(self, edge: Edge, at: Moment) -> list[Status]:
         """Cross a boundary (the `edge` of sub-phase or part `at`): what ends there."""
+        # asked at every boundary (~140 a M192 game) of every holder, and most
+        # boundaries end nothing: no list is made for a holder whose statuses all stay
+        # (a list per holder per boundary was ~0.37 M instructions a M192 game), and
+        # the drops wait until the scan is over (each touches only its holder's list)
         gone: list[Status] = []
-        for holder in list(self._by):
-            ended = [s for s in self._by[holder]
-                     if s.until is not None and s.until.reached(s.start, edge, at)]
-            self._drop(holder, ended)
-            gone.extend(ended)
+        ends: list[tuple[str, list[Status]]] | None = None
+        for holder, held in self._by.items():
+            ended: list[Status] | None = None
+            for s in held:
+                u = s.until
+                if u is not None and u.reached(s.start, edge, at):
+                    if ended is None:
+                        ended = []
+                    ended.append(s)
+            if ended is not None:
+                if ends is None:
+                    ends = []
+                ends.append((holder, ended))
+        if ends is not None:
+            for holder, ended in ends:
+                self._drop(holder, ended)
+                gone.extend(ended)
         return gone
 
     def _drop(self, holder: str, gone: Iterable[Status]) -> None:
