@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Generator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from .abilities import Ability, Use, UseBook, ability_of
 from .actions import ACCEPTED, Accepted, Action, Answer, LegalAction, Prompt, Rejected
@@ -941,8 +941,8 @@ def _to_end(gen: Resolution) -> Driven:
     yield None
 
 
-_CALENDARS: dict[type[Ruleset], Calendar] = {}
-_ABILITIES: dict[type[Ruleset], dict[str, Ability]] = {}
+_CALENDARS: Final[dict[type[Ruleset], Calendar]] = {}
+_ABILITIES: Final[dict[type[Ruleset], dict[str, Ability]]] = {}
 
 
 def abilities_of(rs: type[Ruleset]) -> dict[str, Ability]:
@@ -955,7 +955,7 @@ def abilities_of(rs: type[Ruleset]) -> dict[str, Ability]:
     return got
 
 
-_DEALT: dict[type[Ruleset], dict[str, tuple[tuple[Ability, ...], Origin]]] = {}
+_DEALT: Final[dict[type[Ruleset], dict[str, tuple[tuple[Ability, ...], Origin]]]] = {}
 
 
 def _dealt_abilities(rs: type[Ruleset]) -> dict[str, tuple[tuple[Ability, ...], Origin]]:

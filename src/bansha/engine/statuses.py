@@ -21,17 +21,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Literal
+from typing import Final, Literal
 
 from .moment import Calendar, Edge, Moment, Until, expiry_key
 
 # block names the engine knows; a ruleset may use others
-SKILLS = "skills"  # non-forced skills (沉默)
-FORCED = "forced"  # forced skills (遗忘)
-KILL = "kill"  # 杀人 (缴械, 超度)
-VOTE = "vote"  # casting a vote
-VOTE_WEIGHT = "vote_weight"  # the vote counts 0 (迷魂)
-TARGETED = "targeted"  # targeted effects on the holder do not resolve (隐身)
+SKILLS: Final = "skills"  # non-forced skills (沉默)
+FORCED: Final = "forced"  # forced skills (遗忘)
+KILL: Final = "kill"  # 杀人 (缴械, 超度)
+VOTE: Final = "vote"  # casting a vote
+VOTE_WEIGHT: Final = "vote_weight"  # the vote counts 0 (迷魂)
+TARGETED: Final = "targeted"  # targeted effects on the holder do not resolve (隐身)
 
 Repeat = Literal["stack", "refresh", "ignore", "escalate"]
 
@@ -96,7 +96,7 @@ class Escalated:
 
 Result = Added | Refused | Escalated
 
-_NONE: frozenset[str] = frozenset()
+_NONE: Final[frozenset[str]] = frozenset()
 
 
 class StatusBook:
