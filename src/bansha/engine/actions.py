@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from .input_json import decode, decode_targets, encode, encode_targets
 
@@ -86,7 +86,7 @@ class Rejected:
 
 
 Answer = Accepted | Rejected
-ACCEPTED = Accepted()  # the plain answer, shared: an answer is immutable
+ACCEPTED: Final = Accepted()  # the plain answer, shared: an answer is immutable
 
 
 @dataclass(slots=True, init=False)  # built for every seat every phase: see Action

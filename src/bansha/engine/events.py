@@ -8,10 +8,10 @@ Only `secrecy.may_see` interprets the audience.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
-PUBLIC: None = None
-DIRECTOR: tuple[str, ...] = ()
+PUBLIC: Final = None
+DIRECTOR: Final[tuple[str, ...]] = ()
 
 
 # Not frozen (though never mutated after creation): a game creates ~150 events and a

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Final, Generic, TypeVar
 
 S = TypeVar("S")
 
@@ -83,4 +83,4 @@ class WinChecker(Generic[S]):
 
 
 # the answer of a check that finds nothing new (read only: its list stays empty)
-_PENDING = Verdict(False, None)
+_PENDING: Final = Verdict(False, None)

@@ -11,6 +11,7 @@ good) as opposed to removed (失去所有技能), its charges and per-day caps (
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from mypy_extensions import mypyc_attr
 
@@ -54,10 +55,10 @@ class Refusals:
         return f"{h.name} 只能在{'单数' if h.ability.nights == 'odd' else '双数'}夜晚发动"
 
 
-PLAIN = Refusals()
+PLAIN: Final = Refusals()
 
 
-NO_ORIGIN = Origin()
+NO_ORIGIN: Final = Origin()
 
 
 @dataclass(slots=True, init=False)  # __init__ written out: see engine/actions.py, Action
@@ -215,7 +216,7 @@ class HeldSkill:
         self.charges = n if self.charges is None else self.charges + n
 
 
-_NONE: dict[str, HeldSkill] = {}
+_NONE: Final[dict[str, HeldSkill]] = {}
 
 
 class SkillTable:

@@ -16,17 +16,18 @@ tuple holding a list) and the form checks fire in both.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
+from .abilities import Ability, RoleData
 from .actions import Action, Prompt
 
 if TYPE_CHECKING:
     from .ruleset import Ruleset
 
-VOTES = ("投票", "改票")
+VOTES: Final = ("投票", "改票")
 
 
-TARGETS = "目标列表（targets）应为若干玩家的名字"
+TARGETS: Final = "目标列表（targets）应为若干玩家的名字"
 
 
 def type_reason(action: object) -> str | None:
@@ -69,12 +70,11 @@ def expected_targets(action: Action, ruleset: Ruleset, prompt: Prompt | None) ->
     if action.skill in VOTES:
         return 1
     if ruleset.role_data:  # roles as data (abilities.py): the ability declares its count
-        for role in ruleset.role_data.values():
-            ability = role.ability(action.skill)
-            if ability is not None:
-                if ability.target is not None:
-                    return ability.target.count
-                return 0 if ability.windows else None  # a trigger's choice: its ruleset's
+        ability = _abilities_by_name(ruleset.role_data).get(action.skill)
+        if ability is not None:
+            if ability.target is not None:
+                return ability.target.count
+            return 0 if ability.windows else None  # a trigger's choice: its ruleset's
     spec = ruleset.skills.get(action.skill)
     if spec is None:
         return None
@@ -83,6 +83,26 @@ def expected_targets(action: Action, ruleset: Ruleset, prompt: Prompt | None) ->
         # its ruleset decides; a skill one submits with no target takes none
         return None if spec.window in ("trigger", "passive") else 0
     return spec.n_targets
+
+
+# per role table (by identity, the table kept alive with its index): each ability name
+# and the first ability of that name in role order, as a scan of the roles would find
+# it. Every input asked for it, and a scan of M192's roles was ~0.4 M instructions a
+# game (compiled)
+_BY_NAME: Final[dict[int, tuple[dict[str, RoleData], dict[str, Ability]]]] = {}
+
+
+def _abilities_by_name(roles: dict[str, RoleData]) -> dict[str, Ability]:
+    got = _BY_NAME.get(id(roles))
+    if got is not None and got[0] is roles:
+        return got[1]
+    index: dict[str, Ability] = {}
+    for role in roles.values():
+        for ability in role.abilities:
+            if ability.name not in index:
+                index[ability.name] = ability
+    _BY_NAME[id(roles)] = (roles, index)
+    return index
 
 
 def form_reason(action: Action, ruleset: Ruleset, prompt: Prompt | None) -> str | None:

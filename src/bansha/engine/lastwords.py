@@ -10,10 +10,11 @@ grants rights as characters go out and decides when to publish (`waiting`, `clos
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from .actions import LegalAction
 
-SKILL = "遗言"
+SKILL: Final = "遗言"
 
 
 class LastWords:

@@ -13,14 +13,14 @@ m192 "夜晚阶段，则需要等待当前行动时间段结束之后再通知")
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Final, Literal
 
 from .phase import Phase
 
 Part = Literal["day", "night"]
 Edge = Literal["start", "end"]
-_PART_CN = {"day": "白天", "night": "夜晚"}
-_PART_INDEX = {"day": 0, "night": 1}
+_PART_CN: Final = {"day": "白天", "night": "夜晚"}
+_PART_INDEX: Final = {"day": 0, "night": 1}
 
 
 # A value, never mutated; not frozen and with a written __init__, like Phase: a

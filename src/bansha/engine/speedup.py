@@ -15,14 +15,14 @@ input itself.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
     from .actions import Action
     from .game import Game
 
-SPEEDUP = "加速"
-DIRECTOR_SEAT = "导演"  # the seat a director's own input names
+SPEEDUP: Final = "加速"
+DIRECTOR_SEAT: Final = "导演"  # the seat a director's own input names
 # M47's sentence, used where a post has 加速 but its forum rules quote nothing
 _DEFAULT_QUOTE = "执行加速时，所有人不可改票，且发言不足或未投票者将不被判罚。"
 

@@ -21,17 +21,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Literal
+from typing import Final, Literal
 
 from .moment import Calendar, Edge, Moment, Until, expiry_key
 
 # block names the engine knows; a ruleset may use others
-SKILLS = "skills"  # non-forced skills (沉默)
-FORCED = "forced"  # forced skills (遗忘)
-KILL = "kill"  # 杀人 (缴械, 超度)
-VOTE = "vote"  # casting a vote
-VOTE_WEIGHT = "vote_weight"  # the vote counts 0 (迷魂)
-TARGETED = "targeted"  # targeted effects on the holder do not resolve (隐身)
+SKILLS: Final = "skills"  # non-forced skills (沉默)
+FORCED: Final = "forced"  # forced skills (遗忘)
+KILL: Final = "kill"  # 杀人 (缴械, 超度)
+VOTE: Final = "vote"  # casting a vote
+VOTE_WEIGHT: Final = "vote_weight"  # the vote counts 0 (迷魂)
+TARGETED: Final = "targeted"  # targeted effects on the holder do not resolve (隐身)
 
 Repeat = Literal["stack", "refresh", "ignore", "escalate"]
 
@@ -96,7 +96,7 @@ class Escalated:
 
 Result = Added | Refused | Escalated
 
-_NONE: frozenset[str] = frozenset()
+_NONE: Final[frozenset[str]] = frozenset()
 
 
 class StatusBook:
@@ -261,12 +261,28 @@ class StatusBook:
 
     def cross(self, edge: Edge, at: Moment) -> list[Status]:
         """Cross a boundary (the `edge` of sub-phase or part `at`): what ends there."""
+        # asked at every boundary (~140 a M192 game) of every holder, and most
+        # boundaries end nothing: no list is made for a holder whose statuses all stay
+        # (a list per holder per boundary was ~0.37 M instructions a M192 game), and
+        # the drops wait until the scan is over (each touches only its holder's list)
         gone: list[Status] = []
-        for holder in list(self._by):
-            ended = [s for s in self._by[holder]
-                     if s.until is not None and s.until.reached(s.start, edge, at)]
-            self._drop(holder, ended)
-            gone.extend(ended)
+        ends: list[tuple[str, list[Status]]] | None = None
+        for holder, held in self._by.items():
+            ended: list[Status] | None = None
+            for s in held:
+                u = s.until
+                if u is not None and u.reached(s.start, edge, at):
+                    if ended is None:
+                        ended = []
+                    ended.append(s)
+            if ended is not None:
+                if ends is None:
+                    ends = []
+                ends.append((holder, ended))
+        if ends is not None:
+            for holder, ended in ends:
+                self._drop(holder, ended)
+                gone.extend(ended)
         return gone
 
     def _drop(self, holder: str, gone: Iterable[Status]) -> None:

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Final
 
-ABSTAIN = "弃权"
+ABSTAIN: Final = "弃权"
 
 
 # not frozen (never mutated): ~40 ballots a game, and a frozen __init__ is 4× slower

@@ -31,6 +31,13 @@ def _lazy_view(game: Game, seat: str) -> View:
     return lambda: game.view(seat)
 
 
+def _view(views: dict[str, View], game: Game, seat: str) -> View:
+    got = views.get(seat)
+    if got is None:  # a seat the bots' mapping does not list (bots[seat] raises anyway)
+        got = views[seat] = _lazy_view(game, seat)
+    return got
+
+
 def play(game: Game, bots: Mapping[str, Bot], rng: random.Random,
          max_days: int | None = None, talk: Talk | None = None) -> Game:
     """Play until the game ends. With `max_days` (the simulator's cap) stop once day
@@ -40,6 +47,14 @@ def play(game: Game, bots: Mapping[str, Bot], rng: random.Random,
     `talk` (talk bots' shared board) runs each day's talk rounds before the vote."""
     steps = 0
     talked = ""  # the day whose talk rounds have run
+    # each seat's lazy view and whether its bot acts more than once a window, made once
+    # a game: a closure per seat per step (and a getattr) is most of what the driver
+    # itself costs a random game; a view is still computed only when a bot calls it
+    views: dict[str, View] = {}
+    multi: dict[str, bool] = {}
+    for seat, bot in bots.items():
+        views[seat] = _lazy_view(game, seat)
+        multi[seat] = bool(getattr(bot, "multi_action", False))
     while not game.finished:
         if max_days is not None and game.phase.n > max_days:
             return game
@@ -52,7 +67,7 @@ def play(game: Game, bots: Mapping[str, Bot], rng: random.Random,
             talk.day(talked, game.alive_seats(), lambda s: _lazy_view(game, s))
         p = game.prompt
         if p is not None:
-            a = bots[p.seat].act(_lazy_view(game, p.seat), list(p.options), rng)
+            a = bots[p.seat].act(_view(views, game, p.seat), list(p.options), rng)
             if a is not None and game.submit(a) and game.prompt is not p:
                 continue
             if game.prompt is p:
@@ -60,18 +75,19 @@ def play(game: Game, bots: Mapping[str, Bot], rng: random.Random,
             continue
         for seat, acts in game.pending().items():
             bot = bots[seat]
-            a = bot.act(_lazy_view(game, seat), acts, rng)
+            view = _view(views, game, seat)
+            a = bot.act(view, acts, rng)
             if a is None:
                 continue
             accepted = game.submit(a)
-            if getattr(bot, "multi_action", False):
+            if multi[seat]:
                 used = {a.skill}
                 for _ in range(MAX_ACTIONS_PER_WINDOW - 1):
                     if not accepted or game.prompt is not None or game.finished:
                         break
                     # offer only skills not used yet in this window
                     more = [la for la in game.legal(seat) if la.skill not in used]
-                    a = bot.act(_lazy_view(game, seat), more, rng) if more else None
+                    a = bot.act(view, more, rng) if more else None
                     if a is None:
                         break
                     used.add(a.skill)
