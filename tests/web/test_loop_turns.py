@@ -37,28 +37,23 @@ class _Gate:
         self.calls = 0
         self._real = s.write_soon
         self._fail = fail_first
-        self._queue: queue.SimpleQueue[tuple[list[Any], Done, Any]] = queue.SimpleQueue()
+        self._queue: queue.SimpleQueue[tuple[list[Any], Done]] = queue.SimpleQueue()
         threading.Thread(target=self._run, daemon=True).start()
         monkeypatch.setattr(s, "write_soon", self._gated)
 
-    def _gated(self, works: list[Any], done: Done,
-               loop: asyncio.AbstractEventLoop | None = None) -> None:
+    def _gated(self, works: list[Any], done: Done) -> None:
         self.calls += 1
-        self._queue.put((works, done, loop))
+        self._queue.put((works, done))
 
     def _run(self) -> None:
         self.open.wait(60)
         while True:
-            works, done, loop = self._queue.get()
+            works, done = self._queue.get()
             if self._fail:
                 self._fail = False
-                err = RuntimeError("数据库断开了")
-                if loop is None:
-                    done(err, JobTimes())
-                else:  # as the writer answers: on the caller's loop
-                    loop.call_soon_threadsafe(done, err, JobTimes())
+                done(RuntimeError("数据库断开了"), JobTimes())
             else:
-                self._real(works, done, loop)
+                self._real(works, done)
 
 
 def _two_seats(live: LiveGame, seed: int) -> list[tuple[str, dict[str, Any]]]:
@@ -395,62 +390,3 @@ def replay_of(live: LiveGame) -> Any:
     from bansha.web.live import replay
 
     return replay(live.row, live.inputs)
-
-
-def test_a_legal_poll_during_a_loop_turn_waits_on_the_loop_for_a_stored_state(
-        database_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A `legal` poll that finds the loop's turn committing waits on the loop, not in a
-    thread (no GameLock waiter), so the next submission is still judged ahead; once
-    LEGAL_AHEAD rounds are ahead of it no more are, and it reads the state those rounds
-    left, stored, before the submission that came after them is judged."""
-    s = Store(database_url)
-    lg = LiveGames(s)
-    live, _ = lg.create("导演", "m47-yeliang", M47, seed=11)
-    acts = list({seat: b for seat, b in pick(live.game, random.Random(3))}.items())[:3]
-    assert len(acts) == 3 and lg.LEGAL_AHEAD == 1
-    gate = _Gate(s, monkeypatch)
-    seen: list[tuple[str, int, int, bool]] = []
-
-    def fill(lv: LiveGame, seat: str) -> bytes:
-        seen.append((seat, lv.revision, len(s.inputs(lv.id)), lv.lock.held()))
-        return seat.encode()
-
-    async def main() -> list[Any]:
-        (a, ba), (b, bb), (c, bc) = acts
-        r1 = lg.submit_soon(live, to_action(a, ba), a, "c1", revision=0)
-        poll = lg.legal_soon(live, b, fill)
-        assert poll is not None and live.lock.waiters == 0
-        r2 = lg.submit_soon(live, to_action(b, bb), b, "c2", revision=0)
-        await asyncio.sleep(0.05)
-        assert gate.calls == 2  # judged ahead of the poll: pipelining stays on
-        r3 = lg.submit_soon(live, to_action(c, bc), c, "c3", revision=0)
-        await asyncio.sleep(0.05)
-        assert gate.calls == 2  # LEGAL_AHEAD reached: the poll goes first
-        assert not poll.done() and seen == []
-        gate.open.set()
-        assert r1.future and r2.future and r3.future
-        return [await asyncio.wait_for(f, 30) for f in (poll, r1.future, r2.future, r3.future)]
-
-    polled, first, second, third = asyncio.run(main())
-    assert polled == acts[1][0].encode()
-    assert seen == [(acts[1][0], 2, 2, True)]  # the stored state, under the turn's lock
-    assert [x["revision"] for x in (first, second, third)] == [1, 2, 3]
-    assert _settled(live) and len(s.inputs(live.id)) == 3
-    s.close()
-    _restarted_equal(database_url, live)
-
-
-def test_a_legal_poll_with_no_loop_turn_is_not_taken(database_url: str) -> None:
-    """legal_soon answers None when no turn of the loop holds the game (free, or a
-    thread's): the caller reads it itself, or waits for the lock in a thread."""
-    s = Store(database_url)
-    lg = LiveGames(s)
-    live, _ = lg.create("导演", "m47-yeliang", M47, seed=12)
-
-    async def main() -> None:
-        assert lg.legal_soon(live, "甲", lambda lv, seat: b"") is None
-        with live.lock:
-            assert lg.legal_soon(live, "甲", lambda lv, seat: b"") is None
-
-    asyncio.run(main())
-    s.close()

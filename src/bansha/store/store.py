@@ -6,7 +6,6 @@ and a retry with the same command_id finds its first answer."""
 
 from __future__ import annotations
 
-import asyncio
 import datetime as dt
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -205,11 +204,9 @@ class Store:
             raise
 
     def write_soon(self, works: list[Work],
-                   done: Callable[[BaseException | None, JobTimes], None],
-                   loop: asyncio.AbstractEventLoop | None = None) -> None:
-        """write_together without waiting: `done(error, times)` is called once the
-        works are committed (error None) or not stored at all, on the writer thread, or
-        on `loop` if given (GroupWriter.run_soon)."""
+                   done: Callable[[BaseException | None, JobTimes], None]) -> None:
+        """write_together without waiting: `done(error, times)` is called on the writer
+        thread once the works are committed (error None) or not stored at all."""
         def finished(job: Any) -> None:
             e = job.error
             if e is not None and getattr(e, "sqlstate", None) == pgwrite.STALE:
@@ -218,7 +215,7 @@ class Store:
                 e = stale
             done(e, JobTimes(job.began - job.queued, job.ended - job.began, job.batch))
 
-        self.writer.run_soon(_Together(works), finished, loop)
+        self.writer.run_soon(_Together(works), finished)
 
     def input_work(self, game_id: str, seq: int, revision: int, op: str,
                    action: dict[str, Any] | None, actor: str, *, proxy: bool = False,

@@ -18,7 +18,6 @@ its own, BEGIN to COMMIT in one round trip (pgwrite.py says why)."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import queue
 import threading
@@ -46,8 +45,6 @@ class _Job:
     batch: int = 0  # how many jobs shared that transaction
     # run_soon: called on the writer thread once the job is committed or has failed
     callback: Callable[[_Job], None] | None = None
-    # the event loop the callback runs on (None: on the writer thread)
-    loop: asyncio.AbstractEventLoop | None = None
     ended: float = 0.0  # when the writer finished with it
 
 
@@ -84,16 +81,12 @@ class GroupWriter:
         if job.error is not None:
             raise job.error
 
-    def run_soon(self, work: Work, callback: Callable[[_Job], None],
-                 loop: asyncio.AbstractEventLoop | None = None) -> None:
-        """Queue `work` and return at once: `callback(job)` is called once its
-        transaction has committed (`job.error` None) or failed, on the writer thread, or
-        on `loop` if given. For a caller that must not block (the event loop:
-        web/live.py), which gets the answer back with one hand-off instead of a thread
-        of its own waiting in `run`. The callbacks of one batch's jobs for one loop go
-        to it in one call_soon_threadsafe, in order: each such call is a wake-up of the
-        loop and a wait of the writer for the GIL (bench_serve's `back`)."""
-        self._put(_Job(work, callback=callback, loop=loop))
+    def run_soon(self, work: Work, callback: Callable[[_Job], None]) -> None:
+        """Queue `work` and return at once: `callback(job)` is called on the writer
+        thread once its transaction has committed (`job.error` None) or failed. For a
+        caller that must not block (the event loop: web/live.py), which gets the answer
+        back with one hand-off instead of a thread of its own waiting in `run`."""
+        self._put(_Job(work, callback=callback))
 
     def _put(self, job: _Job) -> None:
         if self._thread is None:
@@ -165,19 +158,14 @@ class GroupWriter:
                     except Exception as e1:
                         job.error = e1
         now = time.perf_counter()
-        on_loops: dict[asyncio.AbstractEventLoop, list[_Job]] = {}
         for job in batch:
             job.ended = now
             job.done.set()
-            if job.loop is not None:
-                on_loops.setdefault(job.loop, []).append(job)
-            elif job.callback is not None:
-                _call_back(job)
-        for loop, jobs in on_loops.items():
-            try:
-                loop.call_soon_threadsafe(_call_backs, jobs)
-            except RuntimeError:  # the loop is closed: no one waits for these any more
-                log.warning("%d writer callbacks for a closed event loop dropped", len(jobs))
+            if job.callback is not None:
+                try:
+                    job.callback(job)
+                except Exception:
+                    log.exception("a writer job's callback raised")
 
     def _transaction(self, batch: list[_Job]) -> None:
         began = time.perf_counter()
@@ -237,16 +225,3 @@ class GroupWriter:
                 log.exception("closing a broken writer connection")
             self._conn = None
 
-
-
-def _call_back(job: _Job) -> None:
-    assert job.callback is not None
-    try:
-        job.callback(job)
-    except Exception:
-        log.exception("a writer job's callback raised")
-
-
-def _call_backs(jobs: list[_Job]) -> None:
-    for job in jobs:
-        _call_back(job)

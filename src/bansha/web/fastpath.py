@@ -80,13 +80,7 @@ class FastPath:
                     finally:
                         live.lock.release()
                 else:
-                    # a turn of this loop holds the lock: its rounds' commits are awaited
-                    # here; anything else (a thread's turn, an advance, a page) in a thread
-                    waiting = self.server.games.legal_soon(live, who.name, _locked_fill)
-                    if waiting is not None:
-                        data = await waiting
-                    else:
-                        data = await to_thread.run_sync(_locked_legal, live, who.name)
+                    data = await to_thread.run_sync(_locked_legal, live, who.name)
             await _send(send, data)
             return
         if method != "POST":
@@ -169,11 +163,6 @@ def _fill_legal(live: Any, seat: str) -> bytes:
     docs[seat] = data
     live.legal_cache = (name, docs)
     return data
-
-
-def _locked_fill(live: Any, seat: str) -> bytes:
-    """The answer when the caller (the loop's turn) holds the game's lock."""
-    return _cached_legal(live, seat) or _fill_legal(live, seat)
 
 
 def _locked_legal(live: Any, seat: str) -> bytes:

@@ -130,14 +130,8 @@ class LiveGame:
     # the event loop holds the lock for its turn (LiveGames._loop_turn), and the rounds
     # of it whose transactions are in flight, oldest first (only the loop touches these)
     loop_turn: bool = False
-    turn_loop: asyncio.AbstractEventLoop | None = None  # the loop whose turn it is
     inflight: list[_Staged] = field(default_factory=list)
     broken: bool = False  # a round in flight failed: the ones after it fail too
-    # `legal` polls of the event loop waiting for the loop's turn to reach a stored
-    # state (LiveGames.legal_soon), and how many rounds have been judged ahead of them
-    legal_waiting: list[tuple[str, Callable[[LiveGame, str], bytes], asyncio.Future[bytes]]] = (
-        field(default_factory=list))
-    legal_ahead: int = 0
     chatter: int = 0  # group-chat, diary and deadline changes since start: they stream too
     deadline_at: dt.datetime | None = None  # see deadlines.py
     deadline_window: int | None = None
@@ -470,7 +464,7 @@ class LiveGames:
             threading.Thread(target=self._judge_turn, args=(live,), name="bansha-turn",
                              daemon=True).start()
             return
-        live.loop_turn, live.turn_loop = True, loop
+        live.loop_turn = True
         self._loop_round(live, loop)
 
     # Pipelining: while a round's transaction is in flight, the submissions that arrive
@@ -486,18 +480,11 @@ class LiveGames:
     # behind others while a thread waits for the lock (an advance, a page), so they
     # are not starved.
     MAX_INFLIGHT = 4
-    # A `legal` poll of the event loop that finds the loop's turn holding the lock waits
-    # on the loop (legal_soon) for the turn's rounds to be stored; at most this many
-    # rounds are judged ahead of it meanwhile, so it is not starved, and pipelining
-    # stays on (a poll waiting in a thread, as before, stopped it: GameLock.waiters).
-    LEGAL_AHEAD = 1
 
     def _may_pipeline(self, live: LiveGame) -> bool:
         if not live.loop_turn or not live.inflight or live.broken:
             return False
         if len(live.inflight) >= self.MAX_INFLIGHT or live.lock.waiters:
-            return False
-        if live.legal_waiting and live.legal_ahead >= self.LEGAL_AHEAD:
             return False
         last = live.inflight[-1]
         return last.revision > last.base_revision
@@ -519,14 +506,13 @@ class LiveGames:
                 t = time.perf_counter()
                 staged = st
 
-                def done(e: BaseException | None, times: JobTimes) -> None:  # on the loop
-                    self._committed(live, staged, deadline, t, e, times)
+                def done(e: BaseException | None, times: JobTimes) -> None:  # writer thread
+                    loop.call_soon_threadsafe(self._committed, live, staged, deadline, t, e,
+                                              times)
 
                 live.inflight.append(st)
-                if st.before and live.legal_waiting:
-                    live.legal_ahead += 1
                 try:
-                    self.store.write_soon(st.works, done, loop)
+                    self.store.write_soon(st.works, done)
                 except Exception as e:
                     live.inflight.pop()
                     self._round_failed(live, st, e)
@@ -593,36 +579,9 @@ class LiveGames:
         if live.broken:
             live.rebuild(replay(live.row, live.inputs))  # back to what is stored
             live.broken = False
-        self._answer_legal(live)  # the game is as stored, and still the turn's
         live.loop_turn = False
         live.lock.end_turn()
         self._pass_turn(live, loop, now=now)
-
-    def legal_soon(self, live: LiveGame, seat: str,
-                   fill: Callable[[LiveGame, str], bytes]) -> asyncio.Future[bytes] | None:
-        """A `legal` read for the event loop while the loop's own turn holds the game's
-        lock: `fill(live, seat)` is run on the loop once the turn's rounds are stored,
-        before the lock is let go, and the future gets its answer. None when no turn of
-        this loop holds the lock (the caller waits for the lock in a thread)."""
-        loop = asyncio.get_running_loop()
-        if not live.loop_turn or live.turn_loop is not loop:
-            return None
-        fut: asyncio.Future[bytes] = loop.create_future()
-        if not live.legal_waiting:
-            live.legal_ahead = 0
-        live.legal_waiting.append((seat, fill, fut))
-        return fut
-
-    def _answer_legal(self, live: LiveGame) -> None:
-        waiting, live.legal_waiting = live.legal_waiting, []
-        live.legal_ahead = 0
-        for seat, fill, fut in waiting:
-            if fut.done():  # cancelled: its client went away
-                continue
-            try:
-                fut.set_result(fill(live, seat))
-            except Exception as e:
-                fut.set_exception(e)
 
     def _reload(self, live: LiveGame) -> None:
         """Everything from storage again (a state the live game did not expect)."""
