@@ -3,6 +3,8 @@ categories, the harm entry points (day: at once; night: the ledger), news."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from bansha.engine import Game
 from bansha.engine.abilities import Resolution
 from bansha.engine.moment import Until
@@ -13,9 +15,9 @@ from bansha.engine.statuses import Added, Escalated, Refused, Result
 from .deal import BY_NAME
 from .state import NataState
 
-WOLVES = "狼人阵营"
-VILLAGE = "村民阵营"
-ELDER = "宗教老爷爷阵营"
+WOLVES: Final = "狼人阵营"
+VILLAGE: Final = "村民阵营"
+ELDER: Final = "宗教老爷爷阵营"
 
 
 def st(game: Game) -> NataState:

@@ -12,6 +12,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from bansha.engine import Game, LegalAction, Prompt
 from bansha.engine.abilities import Resolution
 from bansha.engine.outs import Harm
@@ -21,7 +23,7 @@ from bansha.engine.votes import VoteBox
 from .common import in_play, st
 from .outs import VOTED
 
-SHERIFF_BONUS = 0.5
+SHERIFF_BONUS: Final = 0.5
 
 
 def weight(game: Game, seat: str) -> float:

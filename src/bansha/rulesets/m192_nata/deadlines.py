@@ -15,6 +15,8 @@ at once after the director extended an earlier one). A prompt in a sub-phase
 
 from __future__ import annotations
 
+from typing import Final
+
 from bansha.engine.deadlines import ANY_PROMPT, Deadlines, Timed
 
 from . import flow
@@ -22,8 +24,8 @@ from .schedule import DEADLINES as MARKS
 from .schedule import SCHEDULE
 
 # the sub-phases in the post's order from 关门: 黄昏, then the night, then 晨曦
-_ORDER = ("黄昏", *flow.NIGHT_SUBS, "晨曦")
-_DEFAULT = "未行动者视为放弃发动技能"
+_ORDER: Final = ("黄昏", *flow.NIGHT_SUBS, "晨曦")
+_DEFAULT: Final = "未行动者视为放弃发动技能"
 
 
 def _last_step(sub: str) -> tuple[int, str]:
@@ -48,4 +50,4 @@ def _timed() -> tuple[Timed, ...]:
     return tuple(out)
 
 
-DEADLINES = Deadlines(_timed())
+DEADLINES: Final = Deadlines(_timed())

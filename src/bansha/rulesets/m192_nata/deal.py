@@ -14,15 +14,17 @@ import random
 from bisect import bisect_right
 from collections import Counter
 from itertools import combinations
+from typing import Final
 
 from .roster import ROSTER, RosterRole
 
-PLAYERS = 14
-POOLS: tuple[tuple[str, int], ...] = (("狼", 4), ("验人系", 1), ("强神", 4), ("弱神", 4),
-                                      ("独立", 1))
-BY_NAME: dict[str, RosterRole] = {r.name: r for r in ROSTER}
-POOL_OF: dict[str, list[str]] = {p: [r.name for r in ROSTER if r.pool == p] for p, _ in POOLS}
-VILLAGE_POOLS = ("验人系", "强神", "弱神")
+PLAYERS: Final = 14
+POOLS: Final[tuple[tuple[str, int], ...]] = (("狼", 4), ("验人系", 1), ("强神", 4), ("弱神", 4),
+                                             ("独立", 1))
+BY_NAME: Final[dict[str, RosterRole]] = {r.name: r for r in ROSTER}
+POOL_OF: Final[dict[str, list[str]]] = {p: [r.name for r in ROSTER if r.pool == p]
+                                        for p, _ in POOLS}
+VILLAGE_POOLS: Final = ("验人系", "强神", "弱神")
 # "村民与狼人强度值倍率为1.3～1.4", as tenths to stay exact
 RATIO_LOW, RATIO_HIGH = 13, 14
 
@@ -206,14 +208,14 @@ def _starts(sizes: list[int]) -> list[int]:
     return out
 
 
-_STRENGTH: dict[str, int] = {r.name: strength(r.name) for r in ROSTER}
-_VILLAGE: frozenset[str] = frozenset(r.name for r in ROSTER if r.pool in VILLAGE_POOLS)
-_WOLF: frozenset[str] = frozenset(r.name for r in ROSTER if r.pool == "狼")
-_PACK: frozenset[str] = frozenset(r.name for r in ROSTER if in_pack(r.name))
+_STRENGTH: Final[dict[str, int]] = {r.name: strength(r.name) for r in ROSTER}
+_VILLAGE: Final[frozenset[str]] = frozenset(r.name for r in ROSTER if r.pool in VILLAGE_POOLS)
+_WOLF: Final[frozenset[str]] = frozenset(r.name for r in ROSTER if r.pool == "狼")
+_PACK: Final[frozenset[str]] = frozenset(r.name for r in ROSTER if in_pack(r.name))
 # the pools' sizes and picks this numbering is written for (2L)
 assert [(p, len(POOL_OF[p]), k) for p, k in POOLS] == [
     ("狼", 10, 4), ("验人系", 2, 1), ("强神", 10, 4), ("弱神", 10, 4), ("独立", 1, 1)]
-_TABLES = Tables()
+_TABLES: Final = Tables()
 
 
 def fits(roles: list[str]) -> bool:

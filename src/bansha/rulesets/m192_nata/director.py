@@ -15,6 +15,7 @@ ruleset's `director_inputs(game)` hook, so the platform's rulings forms show the
 from __future__ import annotations
 
 import unicodedata
+from typing import Final
 
 from bansha.engine import Action, Game, LegalAction
 from bansha.engine.abilities import Resolution
@@ -22,19 +23,19 @@ from bansha.engine.skills import SkillSpec
 
 from .common import give, present, st
 
-DIRECTOR = "导演"
-QUIET = "寡言"
-BREACH = "寡言违规"
-LEAVE = "离开游戏"
-RETURN = "回到游戏"
-FOR_A_WHILE = "暂时"
-FOR_GOOD = "永久"
+DIRECTOR: Final = "导演"
+QUIET: Final = "寡言"
+BREACH: Final = "寡言违规"
+LEAVE: Final = "离开游戏"
+RETURN: Final = "回到游戏"
+FOR_A_WHILE: Final = "暂时"
+FOR_GOOD: Final = "永久"
 # "可用动物叫：喵，汪，咩，呱，嗷，哞，哼，嘎，吱，吼。"
-ANIMAL_CALLS = frozenset("喵汪咩呱嗷哞哼嘎吱吼")
-PENALTY = ("沉默", "遗忘")
-SKILLS = (BREACH, LEAVE, RETURN)
+ANIMAL_CALLS: Final = frozenset("喵汪咩呱嗷哞哼嘎吱吼")
+PENALTY: Final = ("沉默", "遗忘")
+SKILLS: Final = (BREACH, LEAVE, RETURN)
 
-SPECS = {
+SPECS: Final = {
     BREACH: SkillSpec(BREACH, window="any", hidden=True,
                       text="导演判定[寡言]状态的角色违反发言规则（可附上违规的发言）：该角色"
                            "立刻获得永久的[沉默][遗忘]状态"),

@@ -3,10 +3,12 @@ data for bansha.forum; each field quotes the post's sentence it comes from."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from bansha.engine.forum_rules import OUT_ORDER_SEAT, RED_OUT, ForumRules
 
 # The sentences this post shares word for word with [M47] and [M125].
-_SHARED = (
+_SHARED: Final = (
     ("one_vote", "每名存活角色每个讨论日限投一票，投票完成后允许改票。"),
     ("max_changes", "改票只允许进行一次。"),
     ("lock_minutes", "关门前一小时不允许改票或代投，执行加速时不允许改票。"),
@@ -30,7 +32,7 @@ _SHARED = (
     ("forbid_out_posts", "（2）已出局角色在讨论帖、投票帖、进程帖中发言（即“诈尸”）"),
 )
 
-FORUM_RULES = ForumRules(
+FORUM_RULES: Final = ForumRules(
     post="[M192]纳塔",
     max_changes=1,
     change_must_reply=True,

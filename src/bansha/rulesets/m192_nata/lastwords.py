@@ -9,6 +9,7 @@ RULINGS 39). 白狼王 神风突击's outs: "遗言必须强制留空"."""
 from __future__ import annotations
 
 import re
+from typing import Final
 
 from bansha.engine import Action, Game
 from bansha.engine.abilities import Resolution
@@ -17,8 +18,8 @@ from bansha.engine.lastwords import SKILL
 from .common import st
 from .outs import RED
 
-DISCUZ = re.compile(r"\[/?[a-zA-Z]+[^\]]*\]")
-UNLIMITED = 1 << 20
+DISCUZ: Final = re.compile(r"\[/?[a-zA-Z]+[^\]]*\]")
+UNLIMITED: Final = 1 << 20
 
 
 def no_code(text: str) -> str | None:

@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from bansha.engine import Game
 from bansha.engine.abilities import Resolution
@@ -24,11 +25,11 @@ from bansha.engine.statuses import Status
 
 from .statuses import PIG_UNDYING
 
-RED = "红牌罚下"
-VOTED = "投票出局"
-KILL = "指杀"
-PIERCE = "穿透"
-LETHAL = "致死伤害"
+RED: Final = "红牌罚下"
+VOTED: Final = "投票出局"
+KILL: Final = "指杀"
+PIERCE: Final = "穿透"
+LETHAL: Final = "致死伤害"
 
 
 def stops(name: str, kind: str) -> bool:

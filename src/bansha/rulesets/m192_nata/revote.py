@@ -21,10 +21,10 @@ from bansha.engine.votes import ABSTAIN, Ballot
 
 from .common import in_play, st
 
-CHANGE = "改票"
+CHANGE: Final = "改票"
 FREE: Final[str] = "改票（原投票对象正午出局）"
-SPEC = SkillSpec(FREE, window="day", hidden=True,
-                 text="如果投票的角色在正午就已出局，即使在禁止改票的时间内也可以进行一次改票")
+SPEC: Final = SkillSpec(FREE, window="day", hidden=True,
+                        text="如果投票的角色在正午就已出局，即使在禁止改票的时间内也可以进行一次改票")
 
 
 def out_target(game: Game, voter: str) -> str | None:

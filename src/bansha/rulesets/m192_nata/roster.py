@@ -7,6 +7,7 @@ and a short quote. Written from the post; the dealing, the roles page and the
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,7 +31,7 @@ class RosterRole:
     note: str = ""
 
 
-ROSTER: tuple[RosterRole, ...] = (
+ROSTER: Final[tuple[RosterRole, ...]] = (
     RosterRole('狼兄', '狼人阵营', '狼', 6, ('群内',), (
         RosterSkill('暴怒', ('深夜', '指定', '限定'), when='狼弟出局后', note='选择范围：任意一名角色；对结算目标造成[穿透]'),
     ), note='与狼弟互知不共群，有狼兄必有狼弟。'),

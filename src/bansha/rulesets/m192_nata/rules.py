@@ -30,7 +30,7 @@ TARGET_REFUSAL: Final[str] = "的选择范围内"  # the endings of the two targ
 OUT_REFUSAL: Final[str] = "不能被选为"
 DISARMED: Final[str] = "缴械"
 # skills whose text is used "出局后的下一个可发动技能的时点"
-AFTER_OUT = ("最后一枪", "薪火相传", "残暴", "灵狐灿世")
+AFTER_OUT: Final = ("最后一枪", "薪火相传", "残暴", "灵狐灿世")
 
 
 def target_range(game: Game, h: HeldSkill, actor: str) -> tuple[str, ...]:

@@ -41,13 +41,13 @@ from .schedule import SCHEDULE
 from .state import NataState
 from .statuses import STATUS_KINDS
 
-PACK_GROUP: str = "狼群"  # the [群内] wolves' chat (5L "入狼群")
+PACK_GROUP: Final[str] = "狼群"  # the [群内] wolves' chat (5L "入狼群")
 
 # the redirect order of 3L ("[选择目标]——蚀时狼妃[时间逆流]——魔术师[交换]——…"): only
 # 魔术师 is of this pool; the stages are kept as the post lists them
-STAGES = ("时间逆流", "交换", "人偶操控", "防反", "反射", "磁吸")
-FACTION_OF = {"独立阵营": ELDER}
-IMPLEMENTED: dict[str, RoleData] = implemented()
+STAGES: Final = ("时间逆流", "交换", "人偶操控", "防反", "反射", "磁吸")
+FACTION_OF: Final = {"独立阵营": ELDER}
+IMPLEMENTED: Final[dict[str, RoleData]] = implemented()
 # Final: compared at every input and for every seat at every step; the compiled build
 # inlines a Final constant, where a plain module global is a dict look-up each time
 CANDIDACY: Final[str] = "上警"
@@ -65,15 +65,16 @@ def _window(tags: tuple[str, ...]) -> Any:
     return "trigger"
 
 
-CHOICES = {"毒计": ("流血", "沉默", "遗忘", "迷魂", "超度", "漏洞"), "野性伙伴": ("跟随", "骑乘"),
-           "审讯": ("是", "否", "无法回答"), "灵魂凭依": ("链接", "不链接"),
-           "精明": ("通灵", "守夜", "崩塌狙击", "一锤定音"),
-           # 变脸's card: any 强神/弱神 identity of 村民阵营 (the three drawn are checked)
-           "变脸": tuple(r.name for r in ROSTER
-                       if r.faction == "村民阵营" and r.pool in ("强神", "弱神")),
-           # 谋策's target picks one of its counted skills
-           "谋策": ("收割", "业炎", "天火", "复活", "谋策", "毒计", "暴食", "英灵召唤",
-                  "神女秘法", "灵狐灿世", "灵魂链接", "冲撞", "审讯", "精明", "大难不死")}
+CHOICES: Final = {"毒计": ("流血", "沉默", "遗忘", "迷魂", "超度", "漏洞"),
+                  "野性伙伴": ("跟随", "骑乘"),
+                  "审讯": ("是", "否", "无法回答"), "灵魂凭依": ("链接", "不链接"),
+                  "精明": ("通灵", "守夜", "崩塌狙击", "一锤定音"),
+                  # 变脸's card: any 强神/弱神 identity of 村民阵营 (the three drawn are checked)
+                  "变脸": tuple(r.name for r in ROSTER
+                              if r.faction == "村民阵营" and r.pool in ("强神", "弱神")),
+                  # 谋策's target picks one of its counted skills
+                  "谋策": ("收割", "业炎", "天火", "复活", "谋策", "毒计", "暴食", "英灵召唤",
+                         "神女秘法", "灵狐灿世", "灵魂链接", "冲撞", "审讯", "精明", "大难不死")}
 
 
 def _skills() -> dict[str, SkillSpec]:

@@ -12,9 +12,11 @@ step in the list: its skills resolve as they are submitted ("在正午阶段出�
 
 from __future__ import annotations
 
+from typing import Final
+
 from bansha.engine.schedule import FREE, INSTANT, ORDERED, Schedule, Window
 
-SCHEDULE = Schedule(
+SCHEDULE: Final = Schedule(
     opening=(Window("开局", "开局", ORDERED,
                     ("异端处决", "养殖", "野性伙伴", "装模作样", "潜藏", "变脸"),
                     note="游戏一开始（发放账号，玩家得知身份）"),),
@@ -47,11 +49,11 @@ SCHEDULE = Schedule(
 
 # 灵魂链接 [早夜][午夜][深夜][凌晨][晨曦][正午][黄昏]: in every sub-phase, after the
 # listed skills (order_uses puts unlisted uses last, in submission order)
-ANY_TIME = ("灵魂链接",)
+ANY_TIME: Final = ("灵魂链接",)
 
 # "关门N分钟内": the deadline of each step after the day's close, in minutes (data
 # for the platform); 正午 runs to 21:00 (20:00 on a closing day)
-DEADLINES: dict[str, int] = {"黄昏1": 10, "黄昏2": 10, "早夜1": 20, "早夜2": 30, "午夜": 40,
-                             "深夜1": 50, "深夜2": 60, "凌晨": 70, "晨曦1": 80, "晨曦2": 90}
+DEADLINES: Final[dict[str, int]] = {"黄昏1": 10, "黄昏2": 10, "早夜1": 20, "早夜2": 30, "午夜": 40,
+                                    "深夜1": 50, "深夜2": 60, "凌晨": 70, "晨曦1": 80, "晨曦2": 90}
 # 福祸相依 is how the list spells the skill the role text writes 煏祸相依 (RULINGS 5)
-SPELLINGS = {"煏祸相依": "福祸相依"}
+SPELLINGS: Final = {"煏祸相依": "福祸相依"}

@@ -14,14 +14,16 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from bansha.engine.statuses import FORCED, KILL, SKILLS, TARGETED, VOTE_WEIGHT, StatusKind
 
 # block names of this ruleset beyond the engine's
-PACK = "pack"  # 超度: "会丢失且无法获得[群内]或[接刀]标签"
-SPEECH = "speech"  # 寡言: the speech rule, no 宣言, no vote reason
-EXILE = "exile"  # 霸道 / 不死: "不会被投票出局"
+PACK: Final = "pack"  # 超度: "会丢失且无法获得[群内]或[接刀]标签"
+SPEECH: Final = "speech"  # 寡言: the speech rule, no 宣言, no vote reason
+EXILE: Final = "exile"  # 霸道 / 不死: "不会被投票出局"
 
-NEGATIVE = (
+NEGATIVE: Final = (
     StatusKind("沉默", negative=True, blocks=frozenset({SKILLS})),
     StatusKind("缴械", negative=True, blocks=frozenset({KILL})),
     StatusKind("遗忘", negative=True, blocks=frozenset({FORCED})),
@@ -34,7 +36,7 @@ NEGATIVE = (
                aliases=("净化", "业炎/净化")),
     StatusKind("冰冻", negative=True, parts=("沉默", "缴械"), aliases=("恐惧", "冰冻/恐惧")),
 )
-NON_NEGATIVE = (
+NON_NEGATIVE: Final = (
     StatusKind("隐身", visible=False, blocks=frozenset({TARGETED})),
     StatusKind("守护", visible=False, uses=1, aliases=("守护：X", "守护:X")),
     StatusKind("坚韧", visible=False),
@@ -46,14 +48,15 @@ NON_NEGATIVE = (
 )
 # named by skills, defined by them: 凭依灵's 虚情情侣 (both ends know: the skill says
 # so), 厚皮肉猪's 不死 that works only against non-village sources
-PIG_UNDYING = "不死（仅针对非村民阵营）"
-SKILL_SPECIFIC = (
+PIG_UNDYING: Final = "不死（仅针对非村民阵营）"
+SKILL_SPECIFIC: Final = (
     StatusKind("虚情情侣"),
     StatusKind(PIG_UNDYING, visible=False, against="non_village"),
 )
 
-STATUS_KINDS: dict[str, StatusKind] = {k.name: k for k in (*NEGATIVE, *NON_NEGATIVE,
-                                                            *SKILL_SPECIFIC)}
+STATUS_KINDS: Final[dict[str, StatusKind]] = {k.name: k for k in (*NEGATIVE, *NON_NEGATIVE,
+                                                                   *SKILL_SPECIFIC)}
 # the 17 of the post's two lists (业炎/净化 and 冰冻/恐惧 one each), as it names them
-POST_STATUSES = ("沉默", "缴械", "遗忘", "超度", "迷魂", "寡言", "流血", "漏洞", "业炎/净化",
-                 "冰冻/恐惧", "隐身", "守护：X", "坚韧", "霸道", "不死", "自由", "独裁", "秩序")
+POST_STATUSES: Final = ("沉默", "缴械", "遗忘", "超度", "迷魂", "寡言", "流血", "漏洞", "业炎/净化",
+                        "冰冻/恐惧", "隐身", "守护：X", "坚韧", "霸道", "不死", "自由", "独裁",
+                        "秩序")

@@ -10,6 +10,8 @@ director trace. Categories go by the [实际身份], factions by the [实际阵�
 
 from __future__ import annotations
 
+from typing import Final
+
 from bansha.engine import Game
 from bansha.engine.factions import FactionRule
 
@@ -18,7 +20,7 @@ from .deal import BY_NAME
 from .statuses import PACK
 
 # 村民阵营 3: "村民阵营的验人系出局+强神或弱神判负数量减少4人" (RULINGS 12)
-GODS_OUT_FOR_RULE_3 = 4
+GODS_OUT_FOR_RULE_3: Final = 4
 
 
 def red_lost(game: Game, name: str) -> bool:

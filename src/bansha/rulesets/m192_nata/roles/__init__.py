@@ -5,6 +5,7 @@ not listed here would be refused at the deal ("尚未实现"); none is left."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from bansha.engine import Action, Game
 from bansha.engine.abilities import RoleData
@@ -45,7 +46,7 @@ from . import (
 )
 from .inputs import Taken
 
-ROLE_MODULES: tuple[tuple[RoleData, Callable[[Game, str], None] | None], ...] = (
+ROLE_MODULES: Final[tuple[tuple[RoleData, Callable[[Game, str], None] | None], ...]] = (
     (yuanlang.ROLE, None),
     (chilang.ROLE, chilang.setup),
     (tongling.ROLE, None),
@@ -81,7 +82,7 @@ ROLE_MODULES: tuple[tuple[RoleData, Callable[[Game, str], None] | None], ...] = 
     (bianlian.ROLE, bianlian.setup),
 )
 # checks a skill's own text adds to its use (beyond window, charges, range, statuses)
-EXTRA_CHECKS: dict[str, Callable[[Game, str], str | None]] = {
+EXTRA_CHECKS: Final[dict[str, Callable[[Game, str], str | None]]] = {
     "脱下隐身衣": yinzhe.may_take_off,
     "神风突击": bailangwang.not_on_election_day,
     "暴怒": xiongdi.may_fury,
@@ -96,19 +97,19 @@ EXTRA_CHECKS: dict[str, Callable[[Game, str], str | None]] = {
 
 
 # checks that need the whole input (its choice or targets: 精明's cost, 英灵召唤's price)
-ACTION_CHECKS: dict[str, Callable[[Game, Action], str | None]] = {
+ACTION_CHECKS: Final[dict[str, Callable[[Game, Action], str | None]]] = {
     "精明": yangzhi.pick_problem,
     "英灵召唤": yuzhu.price_problem,
     "野性伙伴": yeren.partner_problem,
     "变脸": bianlian.pick_problem,
 }
 # target ranges of a role module's own (Targeting.range -> the seats in it now)
-RANGES: dict[str, Callable[[Game, str], tuple[str, ...]]] = {
+RANGES: Final[dict[str, Callable[[Game, str], tuple[str, ...]]]] = {
     "summonable": yuzhu.summonable,
     "ram": yeren.ram_range,
 }
 # the choices a skill offers its holder now (none: not offered)
-OFFERS: dict[str, Callable[[Game, str], tuple[str, ...]]] = {
+OFFERS: Final[dict[str, Callable[[Game, str], tuple[str, ...]]]] = {
     "精明": yangzhi.picks,
     "变脸": bianlian.cards,
     # [强制] settings with no target: offered only through these (rules.legal)
@@ -118,9 +119,9 @@ OFFERS: dict[str, Callable[[Game, str], tuple[str, ...]]] = {
 }
 # offered settings a [强制] text does not let its holder leave unmade ("必须", "需设定");
 # not made, the role module's default applies (RULINGS 44, 41)
-MUST_CHOOSE = ("野性伙伴", "装模作样")
+MUST_CHOOSE: Final = ("野性伙伴", "装模作样")
 # inputs a role module takes itself (inputs.py)
-INPUTS: dict[str, Taken] = {
+INPUTS: Final[dict[str, Taken]] = {
     "欺诈天下": langwaipo.FRAUD_INPUT,
     "审讯": shenxun.INPUT,  # the declaration, the reply
     "审讯判定": shenxun.INPUT,  # the director's verdict

@@ -10,6 +10,8 @@ second 神风突击 naming him (RULINGS 30); its outs' last words are forced emp
 
 from __future__ import annotations
 
+from typing import Final
+
 from bansha.engine import Game
 from bansha.engine.abilities import Ability, Resolution, RoleData, Targeting, Use
 from bansha.engine.outs import Harm
@@ -17,7 +19,7 @@ from bansha.engine.outs import Harm
 from ..common import harm, role, st
 from ..outs import LETHAL
 
-SKILL = "神风突击"
+SKILL: Final = "神风突击"
 
 
 def kamikaze(game: Game, use: Use) -> Resolution:
@@ -38,7 +40,7 @@ def kamikaze(game: Game, use: Use) -> Resolution:
         game.announce("无人出局")
 
 
-ROLE: RoleData = RoleData("白狼王", "狼人阵营", "狼", 10, ("群内",), (
+ROLE: Final[RoleData] = RoleData("白狼王", "狼人阵营", "狼", 10, ("群内",), (
     Ability(SKILL, ("正午",), reveal=True, target=Targeting("alive"), effect=kamikaze),))
 
 

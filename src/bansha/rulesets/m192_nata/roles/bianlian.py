@@ -14,6 +14,7 @@ a 变脸 use with `choice` = the card; the card's skills are held until the next
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Final
 
 from bansha.engine import Action, Game
 from bansha.engine.abilities import Ability, Resolution, RoleData, Use
@@ -23,11 +24,11 @@ from bansha.engine.moment import Until
 from ..common import st, tell
 from ..deal import BY_NAME, strength
 
-SKILL = "变脸"
+SKILL: Final = "变脸"
 LOW, HIGH = 16, 20
-POOLS = ("强神", "弱神")  # "不会获得验人系身份"
-UNTIL = Until("end", sub="黄昏", next=True)  # "只会持续至下一次[黄昏]结束"
-NO_SKILL_SETUP = ("天命人",)  # its setup is a 身份属性, not a skill
+POOLS: Final = ("强神", "弱神")  # "不会获得验人系身份"
+UNTIL: Final = Until("end", sub="黄昏", next=True)  # "只会持续至下一次[黄昏]结束"
+NO_SKILL_SETUP: Final = ("天命人",)  # its setup is a 身份属性, not a skill
 
 
 def flip(game: Game, use: Use) -> Resolution:
@@ -56,7 +57,7 @@ def flip(game: Game, use: Use) -> Resolution:
     yield
 
 
-ROLE: RoleData = RoleData("变脸者", "村民阵营", "强神", 10, (), (
+ROLE: Final[RoleData] = RoleData("变脸者", "村民阵营", "强神", 10, (), (
     Ability(SKILL, ("开局", "黄昏"), effect=flip),))
 
 

@@ -15,6 +15,8 @@ list); "将要出局" = the night's harms no status would stop now (RULINGS 37).
 
 from __future__ import annotations
 
+from typing import Final
+
 from bansha.engine import Game
 from bansha.engine.abilities import Ability, Resolution, RoleData, Targeting, Use
 from bansha.engine.moment import Until
@@ -24,10 +26,10 @@ from bansha.engine.statuses import Added
 from ..common import WOLVES, faction, give, harm, st, tell
 from ..outs import LETHAL, stops
 
-ORACLE = "神女秘法"
-TWIST = "福祸相依"  # the order list's spelling
-TWIST_AS_WRITTEN = "煏祸相依"  # the role text's: one skill (RULINGS 5)
-BURST = "灵狐灿世"
+ORACLE: Final = "神女秘法"
+TWIST: Final = "福祸相依"  # the order list's spelling
+TWIST_AS_WRITTEN: Final = "煏祸相依"  # the role text's: one skill (RULINGS 5)
+BURST: Final = "灵狐灿世"
 
 
 def will_go_out(game: Game, seat: str) -> list[str]:
@@ -102,7 +104,7 @@ def burst(game: Game, use: Use) -> Resolution:
                                     lambda g, uu: _one(g, uu, go_on))
 
 
-ROLE: RoleData = RoleData("赤狐神女", "村民阵营", "强神", 10, (), (
+ROLE: Final[RoleData] = RoleData("赤狐神女", "村民阵营", "强神", 10, (), (
     Ability(ORACLE, ("凌晨",), charges=0, effect=oracle),
     Ability(TWIST, ("凌晨",), target=Targeting("oracle"), effect=twist),
     Ability(TWIST_AS_WRITTEN, ("凌晨",), target=Targeting("oracle"), effect=twist),

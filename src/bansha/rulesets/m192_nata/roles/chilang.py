@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from bansha.engine import Game
 from bansha.engine.abilities import Ability, Resolution, RoleData, Targeting, Use
 from bansha.engine.bus import Trigger
@@ -18,8 +20,8 @@ def karma(game: Game, use: Use) -> Resolution:
     yield
 
 
-KARMA: Ability = Ability("业炎", ("午夜",), charges=0, target=Targeting("alive"), effect=karma)
-ROLE: RoleData = RoleData("赤狼", "狼人阵营", "狼", 8, ("群内",), (KARMA,))
+KARMA: Final = Ability("业炎", ("午夜",), charges=0, target=Targeting("alive"), effect=karma)
+ROLE: Final[RoleData] = RoleData("赤狼", "狼人阵营", "狼", 8, ("群内",), (KARMA,))
 
 
 def setup(game: Game, seat: str) -> None:

@@ -16,8 +16,8 @@ from bansha.engine.abilities import Ability, Resolution, RoleData, Targeting, Us
 from ..common import st, tell
 
 RELAY: Final[str] = "灵魂传递"
-LINK = "灵魂链接"
-LIMIT = 50
+LINK: Final = "灵魂链接"
+LIMIT: Final = 50
 
 
 def relay(game: Game, use: Use) -> Resolution:
@@ -46,7 +46,7 @@ def link(game: Game, use: Use) -> Resolution:
     yield
 
 
-ROLE: RoleData = RoleData("传递者", "村民阵营", "弱神", 4, (), (
+ROLE: Final[RoleData] = RoleData("传递者", "村民阵营", "弱神", 4, (), (
     Ability(RELAY, ("正午",), target=Targeting("alive", count=2), effect=relay),
     Ability(LINK, ("早夜", "午夜", "深夜", "凌晨", "晨曦", "正午", "黄昏"), charges=1,
             target=Targeting("alive", count=2), effect=link),))

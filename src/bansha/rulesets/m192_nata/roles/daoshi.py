@@ -9,13 +9,15 @@ Categories are the pools of 2L (验人系 and 宗教老爷爷 fit none of the fo
 
 from __future__ import annotations
 
+from typing import Final
+
 from bansha.engine import Game
 from bansha.engine.abilities import Ability, Resolution, RoleData, Targeting, Use
 from bansha.engine.moment import Until
 
 from ..common import category, faction, give, st
 
-_ONE_EACH = tuple(sorted(("狼", "强神", "弱神")))
+_ONE_EACH: Final = tuple(sorted(("狼", "强神", "弱神")))
 
 
 def seal(game: Game, use: Use) -> Resolution:
@@ -46,6 +48,6 @@ def seal(game: Game, use: Use) -> Resolution:
     yield
 
 
-ROLE: RoleData = RoleData("道士", "村民阵营", "强神", 8, (), (
+ROLE: Final[RoleData] = RoleData("道士", "村民阵营", "强神", 8, (), (
     Ability("结印", ("早夜",), target=Targeting("alive", count=3, not_twice_in_a_row=True),
             effect=seal),))

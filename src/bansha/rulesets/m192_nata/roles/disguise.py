@@ -4,18 +4,20 @@ set on the seat's card; "若有多个效果的表面身份或身份修改伪装�
 
 from __future__ import annotations
 
+from typing import Final
+
 from bansha.engine import Game
 from bansha.engine.moment import Until
 from bansha.engine.ruleset import choice_parts, choice_text
 
 from ..deal import BY_NAME
 
-PARTS = ("身份", "阵营", "带刀")
-FACTIONS = ("狼人阵营", "村民阵营", "宗教老爷爷阵营")
-KNIFE = {"是": "带刀", "带刀": "带刀", "否": "不带刀", "不带刀": "不带刀"}
+PARTS: Final = ("身份", "阵营", "带刀")
+FACTIONS: Final = ("狼人阵营", "村民阵营", "宗教老爷爷阵营")
+KNIFE: Final = {"是": "带刀", "带刀": "带刀", "否": "不带刀", "不带刀": "不带刀"}
 
 
-_SETTINGS: dict[str, tuple[str, ...]] = {}
+_SETTINGS: Final[dict[str, tuple[str, ...]]] = {}
 
 
 def settings(prefix: str = "") -> tuple[str, ...]:

@@ -9,12 +9,14 @@ increase (RULINGS 33). 次数技能 = a held skill with a count ([数值], 限�
 
 from __future__ import annotations
 
+from typing import Final
+
 from bansha.engine import Action, Game, LegalAction, Prompt
 from bansha.engine.abilities import Ability, Resolution, RoleData, Targeting, Use
 
 from ..common import bleed_or_give, st, tell
 
-POISONS = ("流血", "沉默", "遗忘", "迷魂", "超度", "漏洞")
+POISONS: Final = ("流血", "沉默", "遗忘", "迷魂", "超度", "漏洞")
 
 
 def poison(game: Game, use: Use) -> Resolution:
@@ -42,7 +44,7 @@ def plot(game: Game, use: Use) -> Resolution:
     yield
 
 
-ROLE: RoleData = RoleData("毒士", "村民阵营", "强神", 7, (), (
+ROLE: Final[RoleData] = RoleData("毒士", "村民阵营", "强神", 7, (), (
     Ability("毒计", ("早夜",), charges=0, target=Targeting("alive", from_night=2), effect=poison),
     Ability("谋策", ("早夜",), charges=3, per_day=1, target=Targeting("alive"), effect=plot),))
 

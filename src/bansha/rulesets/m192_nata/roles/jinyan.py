@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from bansha.engine import Game
 from bansha.engine.abilities import Ability, Resolution, RoleData, Targeting, Use
 from bansha.engine.moment import Until
@@ -17,6 +19,6 @@ def silence(game: Game, use: Use) -> Resolution:
     yield
 
 
-ROLE: RoleData = RoleData("禁言长老", "村民阵营", "弱神", 3, (), (
+ROLE: Final[RoleData] = RoleData("禁言长老", "村民阵营", "弱神", 3, (), (
     Ability("禁言", ("深夜",), target=Targeting("alive", not_twice_in_a_row=True),
             effect=silence),))

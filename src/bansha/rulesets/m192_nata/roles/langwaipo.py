@@ -12,6 +12,7 @@ asked at her out (RULINGS 41)."""
 from __future__ import annotations
 
 from collections.abc import Generator
+from typing import Final
 
 from bansha.engine import Action, Game, LegalAction, Prompt
 from bansha.engine.abilities import Ability, Resolution, RoleData, Use
@@ -24,10 +25,10 @@ from ..common import WOLVES, faction, give, st, tell
 from . import disguise, forced
 from .inputs import Taken, done
 
-PRETEND = "装模作样"
-FRAUD = "欺诈天下"
-FRAUD_PARTS = ("狼身份", "狼阵营", "狼带刀", "非狼身份", "非狼阵营", "非狼带刀")
-NIGHT_END = Until("end", part="night")
+PRETEND: Final = "装模作样"
+FRAUD: Final = "欺诈天下"
+FRAUD_PARTS: Final = ("狼身份", "狼阵营", "狼带刀", "非狼身份", "非狼阵营", "非狼带刀")
+NIGHT_END: Final = Until("end", part="night")
 
 
 def pretend(game: Game, use: Use) -> Resolution:
@@ -38,7 +39,7 @@ def pretend(game: Game, use: Use) -> Resolution:
     yield
 
 
-ROLE: RoleData = RoleData("狼外婆", "狼人阵营", "狼", 7, ("群内",), (
+ROLE: Final[RoleData] = RoleData("狼外婆", "狼人阵营", "狼", 7, ("群内",), (
     Ability(PRETEND, ("开局",), forced=True, effect=pretend),
     Ability(FRAUD, forced=True),))
 
@@ -67,10 +68,10 @@ def _holds_fraud(game: Game, a: Action) -> bool:
     return game.held.get(a.seat, FRAUD) is not None
 
 
-FRAUD_INPUT = Taken(_holds_fraud, fraud_problem, keep_fraud)
+FRAUD_INPUT: Final = Taken(_holds_fraud, fraud_problem, keep_fraud)
 
 
-SIDES = (("狼", "狼人阵营"), ("非狼", "非狼人阵营"))
+SIDES: Final = (("狼", "狼人阵营"), ("非狼", "非狼人阵营"))
 
 
 def ask(game: Game, seat: str) -> Generator[Prompt, Action | None, str | None]:

@@ -9,6 +9,8 @@ immunity stops any out but 红牌罚下 (RULINGS 20)."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from bansha.engine import Game
 from bansha.engine.abilities import Ability, Resolution, RoleData, Targeting, Use
 from bansha.engine.bus import Trigger
@@ -19,7 +21,7 @@ from ..common import st, tell
 from ..outs import RED
 from . import forced
 
-HERETICS = 6
+HERETICS: Final = 6
 
 
 def choose(game: Game, use: Use) -> Resolution:
@@ -30,9 +32,9 @@ def choose(game: Game, use: Use) -> Resolution:
     yield
 
 
-ABILITY: Ability = Ability("异端处决", ("开局",), forced=True,
-                  target=Targeting("alive_other", count=HERETICS), effect=choose)
-ROLE: RoleData = RoleData("宗教老爷爷", "宗教老爷爷阵营", "独立", None, (), (ABILITY,))
+ABILITY: Final[Ability] = Ability("异端处决", ("开局",), forced=True,
+                         target=Targeting("alive_other", count=HERETICS), effect=choose)
+ROLE: Final[RoleData] = RoleData("宗教老爷爷", "宗教老爷爷阵营", "独立", None, (), (ABILITY,))
 
 
 def setup(game: Game, seat: str) -> None:

@@ -7,6 +7,8 @@ that opens after it, only that one (RULINGS 19)."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from bansha.engine import Game
 from bansha.engine.abilities import Ability, Resolution, RoleData, Targeting, Use
 from bansha.engine.outs import Harm
@@ -20,6 +22,6 @@ def shoot(game: Game, use: Use) -> Resolution:
         yield from harm(game, Harm(LETHAL, t, use.actor, use.ability, game.moment))
 
 
-LAST_SHOT: Ability = Ability("最后一枪", ("晨曦", "黄昏"), target=Targeting("alive"), effect=shoot,
-                    after_out=True)
-ROLE: RoleData = RoleData("猎人", "村民阵营", "弱神", 3, (), (LAST_SHOT,))
+LAST_SHOT: Final[Ability] = Ability("最后一枪", ("晨曦", "黄昏"), target=Targeting("alive"),
+                                    effect=shoot, after_out=True)
+ROLE: Final[RoleData] = RoleData("猎人", "村民阵营", "弱神", 3, (), (LAST_SHOT,))

@@ -8,6 +8,8 @@ says a chosen target stays spent even when the swap was void)."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from bansha.engine import Game
 from bansha.engine.abilities import Ability, Resolution, RoleData, Targeting, Use
 from bansha.engine.moment import Until
@@ -29,6 +31,6 @@ def swap(game: Game, use: Use) -> Resolution:
     yield
 
 
-ROLE: RoleData = RoleData("魔术师", "村民阵营", "强神", 6, (), (
+ROLE: Final[RoleData] = RoleData("魔术师", "村民阵营", "强神", 6, (), (
     Ability("交换", ("午夜",), target=Targeting("alive", count=2, once_per_target=True),
             effect=swap),))

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from bansha.engine import Game, Phase
 from bansha.engine.abilities import Ability, Resolution, RoleData
 from bansha.engine.bus import Trigger
@@ -13,8 +15,8 @@ from ..common import harm
 from ..outs import LETHAL
 from . import forced
 
-COWARD: Ability = Ability("怯懦", forced=True)
-ROLE: RoleData = RoleData("懦夫", "村民阵营", "弱神", 1, (), (COWARD,))
+COWARD: Final[Ability] = Ability("怯懦", forced=True)
+ROLE: Final[RoleData] = RoleData("懦夫", "村民阵营", "弱神", 1, (), (COWARD,))
 
 
 def setup(game: Game, seat: str) -> None:

@@ -6,6 +6,8 @@ night for the whole pack (团队: "发动者视为随机一个团队内成员").
 
 from __future__ import annotations
 
+from typing import Final
+
 from bansha.engine import Game
 from bansha.engine.abilities import Ability, Resolution, Targeting, Use
 from bansha.engine.outs import Harm
@@ -19,7 +21,7 @@ def kill(game: Game, use: Use) -> Resolution:
         yield from harm(game, Harm(KILL, t, use.actor, "杀人", game.moment))
 
 
-KILL_ABILITY: Ability = Ability("杀人", ("深夜",), team=True,
-                       target=Targeting("alive", from_night=2), effect=kill,
-                       text="对结算目标造成一次[指杀]")
-TEAM = "狼群"
+KILL_ABILITY: Final[Ability] = Ability("杀人", ("深夜",), team=True,
+                              target=Targeting("alive", from_night=2), effect=kill,
+                              text="对结算目标造成一次[指杀]")
+TEAM: Final = "狼群"

@@ -9,15 +9,17 @@ feedback comes only when 深夜 ends (RULINGS 31)."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from bansha.engine import Game
 from bansha.engine.abilities import Ability, Resolution, RoleData, Targeting, Use
 from bansha.engine.moment import Until
 
 from ..common import give, surface_role, tell
 
-SKILL = "灵魂凭依"
-LINK = "链接"
-CHOICES = (LINK, "不链接")
+SKILL: Final = "灵魂凭依"
+LINK: Final = "链接"
+CHOICES: Final = (LINK, "不链接")
 
 
 def possess(game: Game, use: Use) -> Resolution:
@@ -32,5 +34,5 @@ def possess(game: Game, use: Use) -> Resolution:
     yield
 
 
-ROLE: RoleData = RoleData("凭依灵", "村民阵营", "验人系", 8, (), (
+ROLE: Final[RoleData] = RoleData("凭依灵", "村民阵营", "验人系", 8, (), (
     Ability(SKILL, ("深夜",), target=Targeting("alive"), effect=possess),))

@@ -31,12 +31,12 @@ from .inputs import Taken, done
 
 SKILL: Final[str] = "审讯"
 VERDICT: Final[str] = "审讯判定"
-REPLIES = ("是", "否", "无法回答")
-VERDICTS = ("正确", "错误")
-LIMIT = 20
-DIRECTOR = "导演"
+REPLIES: Final = ("是", "否", "无法回答")
+VERDICTS: Final = ("正确", "错误")
+LIMIT: Final = 20
+DIRECTOR: Final = "导演"
 
-ROLE: RoleData = RoleData("审讯官", "村民阵营", "强神", 7, (), (
+ROLE: Final[RoleData] = RoleData("审讯官", "村民阵营", "强神", 7, (), (
     Ability(SKILL, ("正午",), charges=1, declaration=True, target=Targeting("alive_other")),))
 
 
@@ -175,7 +175,7 @@ def _applies(game: Game, a: Action) -> bool:
     return True
 
 
-INPUT = Taken(_applies, problem, take)
+INPUT: Final = Taken(_applies, problem, take)
 
 
 def settle(game: Game) -> Resolution:

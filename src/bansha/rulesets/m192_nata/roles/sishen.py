@@ -8,6 +8,8 @@ bleeding seat is 致死伤害, counted at once in the same 凌晨 (RULINGS 27)."
 
 from __future__ import annotations
 
+from typing import Final
+
 from bansha.engine import Game
 from bansha.engine.abilities import Ability, Resolution, RoleData, Targeting, Use
 from bansha.engine.bus import Trigger
@@ -22,7 +24,7 @@ def harvest(game: Game, use: Use) -> Resolution:
         yield from bleed_or_give(game, "流血", t, None, use.actor, use.ability)
 
 
-ROLE: RoleData = RoleData("死神", "狼人阵营", "狼", 8, ("群内",), (
+ROLE: Final[RoleData] = RoleData("死神", "狼人阵营", "狼", 8, ("群内",), (
     Ability("追魂", ("凌晨",), forced=True),
     Ability("收割", ("深夜",), charges=2, target=Targeting("bleeding"), effect=harvest),))
 

@@ -6,6 +6,8 @@ Each 正午 has its own vote; both are counted at 黄昏1 in order (RULINGS 22).
 
 from __future__ import annotations
 
+from typing import Final
+
 from bansha.engine import Game
 from bansha.engine.abilities import Ability, Resolution, RoleData
 from bansha.engine.bus import Trigger
@@ -14,8 +16,8 @@ from bansha.engine.statuses import FORCED
 from ..common import st
 from . import forced
 
-SUN: Ability = Ability("日", forced=True)
-ROLE: RoleData = RoleData("太阳", "村民阵营", "弱神", 4, (), (SUN,))
+SUN: Final[Ability] = Ability("日", forced=True)
+ROLE: Final[RoleData] = RoleData("太阳", "村民阵营", "弱神", 4, (), (SUN,))
 
 
 def setup(game: Game, seat: str) -> None:

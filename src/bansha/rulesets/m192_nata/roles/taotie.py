@@ -12,6 +12,8 @@ window opens. "每个相同技能名只计算一次": over the whole game (RULIN
 
 from __future__ import annotations
 
+from typing import Final
+
 from bansha.engine import Game
 from bansha.engine.abilities import Ability, Resolution, RoleData, Targeting, Use
 from bansha.engine.bus import Trigger
@@ -25,8 +27,8 @@ from . import forced
 from .lieren import LAST_SHOT
 from .pack import KILL_ABILITY
 
-GREED = "贪欲"
-FEAST = "暴食"
+GREED: Final = "贪欲"
+FEAST: Final = "暴食"
 
 
 def lure(game: Game, use: Use) -> Resolution:
@@ -41,7 +43,7 @@ def feast(game: Game, use: Use) -> Resolution:
         yield from harm(game, Harm(KILL, t, use.actor, FEAST, game.moment))
 
 
-ROLE: RoleData = RoleData("饕餮", "狼人阵营", "狼", 9, ("接刀",), (
+ROLE: Final[RoleData] = RoleData("饕餮", "狼人阵营", "狼", 9, ("接刀",), (
     Ability(GREED, forced=True),
     Ability("诱食", ("早夜",), target=Targeting("alive", once_per_target=True), effect=lure),
     Ability(FEAST, ("深夜",), charges=0, target=Targeting("alive", from_night=2), effect=feast),))

@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from bansha.engine import Game
 from bansha.engine.abilities import Ability, Resolution, RoleData, Targeting, Use
@@ -19,7 +20,7 @@ from .. import rights
 from ..common import give, harm, role, st, tell
 from ..outs import LETHAL
 
-CRUEL = "残暴"
+CRUEL: Final = "残暴"
 
 
 def terror(game: Game, use: Use) -> Resolution:
@@ -45,7 +46,7 @@ def cruelty(game: Game, use: Use) -> Resolution:
                 tell(game, s, "你的[业炎]状态已消失", CRUEL)
 
 
-ROLE: RoleData = RoleData("梼杌", "狼人阵营", "狼", 9, ("群内",), (
+ROLE: Final[RoleData] = RoleData("梼杌", "狼人阵营", "狼", 9, ("群内",), (
     Ability("恐虐", ("午夜",), target=Targeting("alive", from_night=2), effect=terror),
     Ability(CRUEL, ("晨曦", "黄昏"), forced=True, after_out=True,
             target=Targeting("karma"), effect=cruelty),))

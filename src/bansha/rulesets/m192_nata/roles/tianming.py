@@ -9,14 +9,16 @@ identity (held again if lost), 天命所归 itself included (RULINGS 34)."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from bansha.engine import Game
 from bansha.engine.abilities import Ability, Resolution, RoleData, Targeting, Use
 from bansha.engine.held import Origin
 
 from ..common import role, tell
 
-PASS = "薪火相传"
-FATE = "天命所归"
+PASS: Final = "薪火相传"
+FATE: Final = "天命所归"
 
 
 def hand_on(game: Game, use: Use) -> Resolution:
@@ -46,7 +48,7 @@ def refresh(game: Game, use: Use) -> Resolution:
     yield
 
 
-ROLE: RoleData = RoleData("天命人", "村民阵营", "弱神", 5, (), (
+ROLE: Final[RoleData] = RoleData("天命人", "村民阵营", "弱神", 5, (), (
     Ability(PASS, ("晨曦", "黄昏"), target=Targeting("alive"), after_out=True, effect=hand_on),
     Ability(FATE, ("正午",), once=True, effect=refresh),))
 

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from bansha.engine import Game
 from bansha.engine.abilities import Ability, Resolution, RoleData, Targeting, Use
 
@@ -17,5 +19,5 @@ def feedback(game: Game, use: Use) -> Resolution:
     yield
 
 
-CHECK: Ability = Ability("通灵", ("深夜",), target=Targeting("alive"), effect=feedback)
-ROLE: RoleData = RoleData("通灵师", "村民阵营", "验人系", 7, (), (CHECK,))
+CHECK: Final[Ability] = Ability("通灵", ("深夜",), target=Targeting("alive"), effect=feedback)
+ROLE: Final[RoleData] = RoleData("通灵师", "村民阵营", "验人系", 7, (), (CHECK,))

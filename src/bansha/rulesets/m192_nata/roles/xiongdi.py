@@ -12,6 +12,8 @@ of the first 早夜 with [群内], a target is drawn at random (RULINGS 32)."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from bansha.engine import Game
 from bansha.engine.abilities import Ability, Resolution, RoleData, Targeting, Use
 from bansha.engine.held import Origin
@@ -39,9 +41,9 @@ def inherit(game: Game, use: Use) -> Resolution:
         yield from harm(game, Harm(LETHAL, t, use.actor, use.ability, game.moment))
 
 
-ELDER: RoleData = RoleData("狼兄", "狼人阵营", "狼", 6, ("群内",), (
+ELDER: Final[RoleData] = RoleData("狼兄", "狼人阵营", "狼", 6, ("群内",), (
     Ability("暴怒", ("深夜",), once=True, target=Targeting("alive"), effect=fury),))
-YOUNGER: RoleData = RoleData("狼弟", "狼人阵营", "狼", 8, (), (
+YOUNGER: Final[RoleData] = RoleData("狼弟", "狼人阵营", "狼", 8, (), (
     Ability("潜藏", ("开局", "黄昏"), forced=True, effect=hide),
     Ability("继承", ("早夜",), forced=True, once=True, target=Targeting("alive"),
             effect=inherit),))

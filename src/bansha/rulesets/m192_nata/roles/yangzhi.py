@@ -13,6 +13,7 @@ included, told when 凌晨 ends: after its count (RULINGS 40)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from bansha.engine import Action, Game
 from bansha.engine.abilities import Ability, Effect, Resolution, RoleData, Targeting, Use
@@ -25,15 +26,15 @@ from ..flow import AFTER_COUNT
 from ..outs import LETHAL
 from . import forced, tongling
 
-FARM = "养殖"
-SHREWD = "精明"
-PIG_SKILL = "苟活"  # 厚皮肉猪's: "获取猪技能的角色"
-WATCH = "守夜"
-SNIPE = "崩塌狙击"
-HAMMER = "一锤定音"
-COSTS = {"通灵": 1, WATCH: 1, SNIPE: 3, HAMMER: 5}
-PER_PIG = 5
-NIGHT_SUBS = ("早夜", "午夜", "深夜", "凌晨")
+FARM: Final = "养殖"
+SHREWD: Final = "精明"
+PIG_SKILL: Final = "苟活"  # 厚皮肉猪's: "获取猪技能的角色"
+WATCH: Final = "守夜"
+SNIPE: Final = "崩塌狙击"
+HAMMER: Final = "一锤定音"
+COSTS: Final = {"通灵": 1, WATCH: 1, SNIPE: 3, HAMMER: 5}
+PER_PIG: Final = 5
+NIGHT_SUBS: Final = ("早夜", "午夜", "深夜", "凌晨")
 
 
 def _then_gone(effect: Effect) -> Effect:
@@ -65,7 +66,7 @@ def hammer(game: Game, use: Use) -> Resolution:
     yield
 
 
-BOUGHT: dict[str, Ability] = {
+BOUGHT: Final[dict[str, Ability]] = {
     "通灵": Ability("通灵", ("深夜",), target=Targeting("alive"),
                   effect=_then_gone(tongling.feedback)),
     WATCH: Ability(WATCH, ("凌晨",), effect=_then_gone(watch)),
@@ -91,7 +92,7 @@ def shrewd(game: Game, use: Use) -> Resolution:
     yield
 
 
-ROLE: RoleData = RoleData("养殖者", "狼人阵营", "狼", 6, ("群内",), (
+ROLE: Final[RoleData] = RoleData("养殖者", "狼人阵营", "狼", 6, ("群内",), (
     Ability(FARM, forced=True),
     Ability(SHREWD, ("黄昏",), charges=0, effect=shrewd),))
 

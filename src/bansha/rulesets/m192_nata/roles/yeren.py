@@ -18,6 +18,7 @@ drawn (RULINGS 44). The shift acts on the 选择目标 before every redirect sta
 from __future__ import annotations
 
 import re
+from typing import Final
 
 from bansha.engine import Action, Game
 from bansha.engine.abilities import Ability, Resolution, RoleData, Targeting, Use
@@ -29,12 +30,12 @@ from bansha.engine.targets import Redirect
 from ..common import VILLAGE, faction, give, role, st, tell
 from . import forced
 
-PARTNER = "野性伙伴"
-RAM = "冲撞"
+PARTNER: Final = "野性伙伴"
+RAM: Final = "冲撞"
 FOLLOW, RIDE = "跟随", "骑乘"
-PIG = "厚皮肉猪"
-RIDING = ("不死", "秩序")
-FIRST_STAGE = "时间逆流"  # the first of 3L's redirect order: the 选择目标 itself
+PIG: Final = "厚皮肉猪"
+RIDING: Final = ("不死", "秩序")
+FIRST_STAGE: Final = "时间逆流"  # the first of 3L's redirect order: the 选择目标 itself
 
 
 def aimed_skills(game: Game) -> tuple[str, ...]:
@@ -46,7 +47,7 @@ def named_skills(text: str | None) -> list[str]:
     return [p for p in re.split(r"[、，,；;\s]+", text or "") if p]
 
 
-FOLLOW_WITH = FOLLOW + "："  # an offered choice names the two skills: "跟随：通灵、杀人"
+FOLLOW_WITH: Final = FOLLOW + "："  # an offered choice names the two skills: "跟随：通灵、杀人"
 
 
 def parsed(choice: str | None, text: str | None) -> tuple[str | None, list[str]]:
@@ -90,7 +91,7 @@ def ram(game: Game, use: Use) -> Resolution:
     yield
 
 
-ROLE: RoleData = RoleData("野人", "村民阵营", "强神", 9, (), (
+ROLE: Final[RoleData] = RoleData("野人", "村民阵营", "强神", 9, (), (
     Ability(PARTNER, ("开局", "晨曦"), forced=True, effect=partner),
     Ability(RAM, ("正午",), charges=2, target=Targeting("ram"), effect=ram),))
 
@@ -148,7 +149,7 @@ def partner_problem(game: Game, a: Action) -> str | None:
     return None
 
 
-_PAIRS: dict[type, tuple[str, ...]] = {}
+_PAIRS: Final[dict[type, tuple[str, ...]]] = {}
 
 
 def pairs(game: Game) -> tuple[str, ...]:

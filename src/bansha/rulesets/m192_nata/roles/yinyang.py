@@ -5,6 +5,8 @@ The revival is announced (RULINGS 28: the thread must know the character is back
 
 from __future__ import annotations
 
+from typing import Final
+
 from bansha.engine import Game
 from bansha.engine.abilities import Ability, Resolution, RoleData, Targeting, Use
 
@@ -27,7 +29,7 @@ def setup(game: Game, seat: str) -> None:
         hooks.append(_dawn)
 
 
-ROLE: RoleData = RoleData("阴阳使者", "村民阵营", "强神", 6, (), (
+ROLE: Final[RoleData] = RoleData("阴阳使者", "村民阵营", "强神", 6, (), (
     Ability("复活", ("凌晨",), charges=1, target=Targeting("out_yesterday"), effect=revive),))
 
 

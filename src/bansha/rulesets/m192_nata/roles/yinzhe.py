@@ -7,6 +7,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from bansha.engine import Game
 from bansha.engine.abilities import Ability, Resolution, RoleData, Targeting, Use
 from bansha.engine.moment import Until
@@ -14,7 +16,7 @@ from bansha.engine.moment import Until
 from ..common import give
 from . import forced
 
-CLOAK = "隐身衣"
+CLOAK: Final = "隐身衣"
 
 
 def take_off(game: Game, use: Use) -> Resolution:
@@ -25,7 +27,7 @@ def take_off(game: Game, use: Use) -> Resolution:
     yield
 
 
-ROLE: RoleData = RoleData("隐者", "村民阵营", "弱神", 4, (), (
+ROLE: Final[RoleData] = RoleData("隐者", "村民阵营", "弱神", 4, (), (
     Ability(CLOAK, forced=True),
     Ability("脱下隐身衣", ("早夜",), target=Targeting("alive"), effect=take_off),))
 

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from bansha.engine import Game
 from bansha.engine.abilities import Ability, Resolution, RoleData, Targeting, Use
 from bansha.engine.moment import Until
@@ -17,5 +19,5 @@ def abyss(game: Game, use: Use) -> Resolution:
     yield
 
 
-ROLE: RoleData = RoleData("渊狼", "狼人阵营", "狼", 7, ("群内",), (
+ROLE: Final[RoleData] = RoleData("渊狼", "狼人阵营", "狼", 7, ("群内",), (
     Ability("深渊", ("午夜",), target=Targeting("alive", once_per_target=True), effect=abyss),))

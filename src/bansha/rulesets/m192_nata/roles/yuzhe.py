@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from bansha.engine import Game
 from bansha.engine.abilities import Ability, RoleData
 from bansha.engine.outs import Harm, Veto, VetoRun
@@ -13,9 +15,9 @@ from .. import day
 from ..common import give, st
 from ..outs import VOTED
 
-SKILL = "大难不死"
-ROLE: RoleData = RoleData("愚者", "村民阵营", "弱神", 2, (),
-                          (Ability(SKILL, forced=True, charges=1),))
+SKILL: Final = "大难不死"
+ROLE: Final[RoleData] = RoleData("愚者", "村民阵营", "弱神", 2, (),
+                                 (Ability(SKILL, forced=True, charges=1),))
 
 
 def setup(game: Game, seat: str) -> None:

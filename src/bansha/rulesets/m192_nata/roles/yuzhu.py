@@ -12,6 +12,7 @@ in play, until the 御主 goes out (RULINGS 42)."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Final
 
 from bansha.engine import Action, Game
 from bansha.engine.abilities import Ability, Resolution, RoleData, Targeting, Use
@@ -23,9 +24,9 @@ from ..deal import strength
 from ..flow import AFTER_COUNT
 from . import forced
 
-SHOW = "英灵显现"
-SUMMON = "英灵召唤"
-THIRD = (ELDER,)  # 三方不定: the 三方 of this pool (RULINGS 3); no 不定阵营 here
+SHOW: Final = "英灵显现"
+SUMMON: Final = "英灵召唤"
+THIRD: Final = (ELDER,)  # 三方不定: the 三方 of this pool (RULINGS 3); no 不定阵营 here
 
 
 def summon(game: Game, use: Use) -> Resolution:
@@ -45,7 +46,7 @@ def summon(game: Game, use: Use) -> Resolution:
     yield
 
 
-ROLE: RoleData = RoleData("御主", "村民阵营", "强神", 9, (), (
+ROLE: Final[RoleData] = RoleData("御主", "村民阵营", "强神", 9, (), (
     Ability(SHOW, forced=True),
     Ability(SUMMON, ("黄昏",), charges=0, target=Targeting("summonable"), effect=summon),))
 

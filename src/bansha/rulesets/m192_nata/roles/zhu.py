@@ -7,6 +7,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from bansha.engine import Game
 from bansha.engine.abilities import Ability, Resolution, RoleData
 from bansha.engine.bus import Trigger
@@ -16,8 +18,8 @@ from ..common import ring as ring_of
 from ..statuses import PIG_UNDYING
 from . import forced
 
-SKILL = "苟活"
-ROLE: RoleData = RoleData("厚皮肉猪", "村民阵营", "弱神", 5, (), (Ability(SKILL, forced=True),))
+SKILL: Final = "苟活"
+ROLE: Final = RoleData("厚皮肉猪", "村民阵营", "弱神", 5, (), (Ability(SKILL, forced=True),))
 
 
 def neighbours(game: Game, seat: str) -> list[str]:

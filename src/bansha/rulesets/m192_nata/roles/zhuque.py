@@ -9,6 +9,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from bansha.engine import Game
 from bansha.engine.abilities import Ability, Resolution, RoleData, Targeting, Use
 from bansha.engine.outs import Harm, Veto, VetoRun
@@ -18,7 +20,7 @@ from ..common import VILLAGE, faction, give, harm, st, tell
 from ..outs import LETHAL, RED
 from . import forced
 
-REBIRTH = "涅槃重生"
+REBIRTH: Final = "涅槃重生"
 
 
 def karma(game: Game, use: Use) -> Resolution:
@@ -36,7 +38,7 @@ def sky_fire(game: Game, use: Use) -> Resolution:
             game.trace(f"天火：{t} 是村民阵营，无效果", use.ability)
 
 
-ROLE: RoleData = RoleData("朱雀", "村民阵营", "强神", 9, (), (
+ROLE: Final[RoleData] = RoleData("朱雀", "村民阵营", "强神", 9, (), (
     Ability(REBIRTH, forced=True),
     Ability("业炎", ("午夜",), charges=0, target=Targeting("alive"), effect=karma),
     Ability("天火", ("深夜",), charges=1, target=Targeting("alive", from_night=2),

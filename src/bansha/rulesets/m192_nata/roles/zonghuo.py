@@ -7,6 +7,8 @@ final target (RULINGS 26); "可以杀人" = holds 杀人 and no [缴械]/[超度
 
 from __future__ import annotations
 
+from typing import Final
+
 from bansha.engine import Game
 from bansha.engine.abilities import Ability, Resolution, RoleData, Targeting, Use
 from bansha.engine.bus import Trigger
@@ -17,7 +19,7 @@ from ..common import WOLVES, faction, give, harm, st
 from ..common import ring as ring_of
 from ..outs import LETHAL
 
-SKILL = "纵火"
+SKILL: Final = "纵火"
 
 
 def arson(game: Game, use: Use) -> Resolution:
@@ -28,7 +30,7 @@ def arson(game: Game, use: Use) -> Resolution:
     yield
 
 
-ROLE: RoleData = RoleData("纵火犯", "村民阵营", "弱神", 5, (), (
+ROLE: Final[RoleData] = RoleData("纵火犯", "村民阵营", "弱神", 5, (), (
     Ability(SKILL, ("午夜",), once=True, target=Targeting("alive"), effect=arson),))
 
 
