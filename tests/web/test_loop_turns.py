@@ -63,6 +63,18 @@ def _two_seats(live: LiveGame, seed: int) -> list[tuple[str, dict[str, Any]]]:
     return list(acts.items())[:2]
 
 
+async def _until(cond: Callable[[], bool], timeout: float = 20.0) -> bool:
+    """Waits for `cond` (polled on the loop) instead of a fixed sleep: on a loaded
+    machine a thread may take far longer than usual to reach the state a test needs."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while not cond():
+        if loop.time() > end:
+            return False
+        await asyncio.sleep(0.005)
+    return True
+
+
 def _settled(live: LiveGame) -> bool:
     """The lock free and no turn running (a thread's turn answers before it lets go)."""
     import time
@@ -178,8 +190,9 @@ def test_a_round_is_judged_while_the_previous_one_commits(
         await asyncio.sleep(0.02)
         reqs.append(lg.submit_soon(live, to_action(s2, b2), s2, "c2", revision=0))
         reqs.append(lg.submit_soon(live, to_action(s1, b1), s1, "c1", revision=0))
-        await asyncio.sleep(0.1)
-        assert gate.calls == 3  # judged and queued, none waited for a commit
+        assert await _until(lambda: gate.calls >= 3)  # judged and queued, none waited
+        await asyncio.sleep(0.05)
+        assert gate.calls == 3
         assert not any(r.future is None or r.future.done() for r in reqs)
         assert live.revision == 0 and not live.lock.acquire(blocking=False)
         gate.open.set()
@@ -215,7 +228,7 @@ def test_a_failed_round_fails_the_rounds_judged_behind_it(
         r1 = lg.submit_soon(live, to_action(s1, b1), s1, "c1", revision=0)
         r2 = lg.submit_soon(live, to_action(s2, b2), s2, "c2", revision=0)
         assert r1.future is not None and r2.future is not None
-        await asyncio.sleep(0.05)
+        assert await _until(lambda: gate.calls >= 2)
         assert gate.calls == 2 and not r2.future.done()
         gate.open.set()
         with pytest.raises(RuntimeError, match="数据库断开了"):
@@ -257,8 +270,7 @@ def test_no_round_is_judged_ahead_while_a_thread_waits_for_the_game(
         r1 = lg.submit_soon(live, to_action(s1, b1), s1, "c1", revision=0)
         reader = threading.Thread(target=read)
         reader.start()
-        await asyncio.sleep(0.1)
-        assert live.lock.waiters == 1
+        assert await _until(lambda: live.lock.waiters == 1 and gate.calls == 1)
         r2 = lg.submit_soon(live, to_action(s2, b2), s2, "c2", revision=0)
         await asyncio.sleep(0.05)
         assert gate.calls == 1  # the second waits: the reader goes first

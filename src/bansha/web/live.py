@@ -18,6 +18,7 @@ import logging
 import secrets
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -50,44 +51,65 @@ class GameLock:
     blocking the loop: `take_turn` (never waits) and `end_turn`, which the commit's
     answer runs later; no thread owns it meanwhile, so the loop's own non-blocking
     attempts (fastpath's legal, the event streams) fail and read no uncommitted
-    state. A plain Lock underneath, because an RLock can only be released by the
-    thread that took it."""
+    state.
 
-    __slots__ = ("_count", "_lock", "_meta", "_owner", "waiters")
+    It is first come, first served: a free lock is taken only if nobody waits for it,
+    and the waiters take it in the order they came. A plain threading.Lock lets a
+    thread that arrives as it is released take it ahead of one that has been blocked
+    on it (the woken thread still has to be scheduled), so a page or an advance
+    waiting behind a judging turn could lose to the turn thread started right after
+    it, again and again."""
+
+    __slots__ = ("_cond", "_count", "_owner", "_queue")
 
     def __init__(self) -> None:
-        self._lock = threading.Lock()
+        self._cond = threading.Condition(threading.Lock())
         self._owner: int | None = None
         self._count = 0
-        self._meta = threading.Lock()
-        self.waiters = 0  # threads blocked in acquire: the loop's turns give way to them
+        self._queue: deque[object] = deque()  # one ticket per thread blocked in acquire
+
+    @property
+    def waiters(self) -> int:
+        """Threads blocked in acquire: the loop's turns give way to them."""
+        return len(self._queue)
 
     def acquire(self, blocking: bool = True, timeout: float = -1) -> bool:
         me = threading.get_ident()
-        if self._owner == me:
+        if self._owner == me:  # only this thread ever sets the owner to itself
             self._count += 1
             return True
-        if not self._lock.acquire(False):
+        with self._cond:
+            if self._owner is None and not self._queue:
+                self._owner, self._count = me, 1
+                return True
             if not blocking:
                 return False
-            with self._meta:
-                self.waiters += 1
+            ticket = object()
+            self._queue.append(ticket)
             try:
-                if not self._lock.acquire(True, timeout):
-                    return False
+                got = self._cond.wait_for(
+                    lambda: self._owner is None and self._queue[0] is ticket,
+                    None if timeout < 0 else timeout)
+                if got:
+                    self._owner, self._count = me, 1
+                return got
             finally:
-                with self._meta:
-                    self.waiters -= 1
-        self._owner, self._count = me, 1
-        return True
+                self._queue.remove(ticket)
+                if self._owner is None:  # given up on timeout: the next may go
+                    self._cond.notify_all()
+
+    def _free(self) -> None:
+        with self._cond:
+            self._owner, self._count = None, 0
+            if self._queue:
+                self._cond.notify_all()
 
     def release(self) -> None:
         if self._owner != threading.get_ident():
             raise RuntimeError("GameLock released by a thread that does not hold it")
         self._count -= 1
         if self._count == 0:
-            self._owner = None
-            self._lock.release()
+            self._free()
 
     def __enter__(self) -> bool:
         return self.acquire()
@@ -96,19 +118,20 @@ class GameLock:
         self.release()
 
     def take_turn(self) -> bool:
-        """Take the lock for a turn of the event loop, if it is free now."""
-        if not self._lock.acquire(blocking=False):
-            return False
-        self._owner, self._count = _TURN, 1
-        return True
+        """Take the lock for a turn of the event loop, if it is free now and nobody
+        waits for it."""
+        with self._cond:
+            if self._owner is not None or self._queue:
+                return False
+            self._owner, self._count = _TURN, 1
+            return True
 
     def end_turn(self) -> None:
         assert self._owner == _TURN
-        self._owner, self._count = None, 0
-        self._lock.release()
+        self._free()
 
     def held(self) -> bool:
-        return self._lock.locked()
+        return self._owner is not None
 
 
 @dataclass
