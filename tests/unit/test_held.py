@@ -163,3 +163,34 @@ def test_holder_lookups_follow_every_change_of_who_holds_what(ops: list[tuple[st
         for n in abilities:
             assert t.holders(n) == _scan(t, n)
             assert t.first(n) == (_scan(t, n) or [None])[0]
+
+
+@given(st.lists(st.tuples(st.sampled_from(("grant", "grant_tmp", "remove", "remove_all",
+                                           "expire", "look")),
+                          st.sampled_from(("甲", "乙", "丙")),
+                          st.sampled_from(("谋策", "禁言", "深渊")))))
+def test_a_holders_windows_follow_every_change_of_what_it_holds(
+        ops: list[tuple[str, str, str]]) -> None:
+    """windows(holder), the index legality reads before any skill ("nothing of this
+    seat acts in 深夜"), is after any sequence of grants, removals and expiries
+    (looked up in between or not) the union of the windows of what it holds now."""
+    abilities = {a.name: a for a in (MOU_CE, JIN_YAN, SHEN_YUAN)}
+    dusk = CAL.at(1, "day", "黄昏")
+    temporary = Origin(granted_by="变脸者", via="变脸", until=Until("end", sub="黄昏"),
+                       since=dusk)
+    t = SkillTable()
+    for op, holder, name in ops:
+        if op == "grant":
+            t.grant(holder, abilities[name])
+        elif op == "grant_tmp":
+            t.grant(holder, abilities[name], temporary)
+        elif op == "remove":
+            t.remove(holder, name)
+        elif op == "remove_all":
+            t.remove_all(holder)
+        elif op == "expire":
+            t.expire(dusk, "end")
+        else:
+            t.windows(holder)
+        for h in ("甲", "乙", "丙"):
+            assert t.windows(h) == {w for s in t.of(h) for w in s.ability.windows}

@@ -234,6 +234,10 @@ class SkillTable:
         # holders granted a temporary skill (a superset of those holding one now):
         # expire() is asked at every boundary (~140 a M192 game) and scans only these
         self._temporary: set[str] = set()
+        # holder -> the windows any of its skills acts in, built on first look-up and
+        # dropped when what it holds changes: legality is asked of every seat at every
+        # step, and a seat with nothing in the open window is answered by this alone
+        self._windows: dict[str, frozenset[str]] = {}
 
     def grant(self, holder: str, ability: Ability, origin: Origin | None = None) -> HeldSkill:
         """`holder` holds `ability` from now on (a skill held already is replaced:
@@ -244,6 +248,7 @@ class SkillTable:
             self._temporary.add(holder)
         by = self._by.get(holder)
         index = self._holders
+        self._windows.pop(holder, None)
         if by is None:
             by = self._by[holder] = {}
             if index is not None:  # a new holder comes last in holder order
@@ -267,6 +272,7 @@ class SkillTable:
             by = self._by[holder] = {}
         if origin.until is not None:
             self._temporary.add(holder)
+        self._windows.pop(holder, None)
         for ability in abilities:
             by[ability.name] = HeldSkill(ability, origin, ability.initial_uses)
         self._holders = None
@@ -291,6 +297,16 @@ class SkillTable:
         not change it; hot paths iterate it without a copy)."""
         return self._by.get(holder, _NONE)
 
+    def windows(self, holder: str) -> frozenset[str]:
+        """Every window (sub-phase or part) in which some skill `holder` holds acts: a
+        skill whose windows hold neither the open sub-phase nor its part is not usable
+        now, whatever else is true."""
+        got = self._windows.get(holder)
+        if got is None:
+            got = self._windows[holder] = frozenset(
+                w for h in self._by.get(holder, _NONE).values() for w in h.ability.windows)
+        return got
+
     def names(self, holder: str) -> list[str]:
         """The names of what `holder` holds, in grant order."""
         by = self._by.get(holder)
@@ -306,6 +322,7 @@ class SkillTable:
 
     def remove(self, holder: str, name: str) -> HeldSkill | None:
         gone = self._by.get(holder, {}).pop(name, None)
+        self._windows.pop(holder, None)
         index = self._holders
         if gone is not None and index is not None:
             got = index.get(name)
@@ -316,6 +333,7 @@ class SkillTable:
     def remove_all(self, holder: str) -> list[HeldSkill]:
         """失去所有技能 (灵狐灿世, 薪火相传): returned so another may receive them."""
         self._holders = None
+        self._windows.pop(holder, None)
         return list(self._by.pop(holder, {}).values())
 
     def get(self, holder: str, name: str) -> HeldSkill | None:
@@ -348,4 +366,5 @@ class SkillTable:
         self._temporary = still
         if gone:
             self._holders = None
+            self._windows.clear()
         return gone

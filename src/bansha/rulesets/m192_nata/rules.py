@@ -208,6 +208,11 @@ def legal(game: Game, seat: str, alive: bool | None = None) -> list[LegalAction]
     refreshed = state.opening_now
     mark = refreshed.get(seat) if refreshed else None
     opening_now = mark is not None and mark == _window(game)
+    # no skill of the seat acts in this window: nothing to offer (most seats at most
+    # steps), answered by the table's window index without a look at any skill
+    acts_in = game.held.windows(seat)
+    if not (sub in acts_in or part in acts_in or (opening_now and OPENING in acts_in)):
+        return out
     if alive is None:
         alive = game.seats[seat].alive
     # an out seat's skills are refused by refusal() ("已出局的角色不能发动技能") but
