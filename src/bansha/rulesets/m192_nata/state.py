@@ -92,11 +92,6 @@ class NataState:
     opening_now: dict[str, tuple[str, str, int]] = field(default_factory=dict)
     # 离开游戏: seat -> 暂时 / 永久 (director.py)
     left: dict[str, str] = field(default_factory=dict)
-    # 审讯's 宣言 targets per seat (everyone alive but the seat), for the alive tuple
-    # they were made from: offered to every seat at every 正午 step (shenxun.offers).
-    # A cache, not game state: not compared, not shown
-    others_cache: tuple[tuple[str, ...], dict[str, tuple[str, ...]]] | None = field(
-        default=None, compare=False, repr=False)
     # the free 改票: voter -> the days (phase labels) it was used
     free_changes: dict[str, list[str]] = field(default_factory=dict)
     log: list[str] = field(default_factory=list)

@@ -223,19 +223,11 @@ def offers(game: Game, seat: str) -> list[LegalAction]:
     if (game.phase.is_night or game.sub != "正午" or not game.seats[seat].alive
             or not present(game, seat) or game.statuses.blocking(seat, SPEECH) is not None):
         return []
-    state = st(game)
-    left = state.left  # present(), its state looked up once for every seat
+    left = st(game).left  # present(), its state looked up once for every seat
     if left:
         others = tuple(s for s in game.alive_tuple() if s != seat and s not in left)
-    else:  # nobody has left the game (nearly always): made once per seat and alive tuple
-        alive = game.alive_tuple()
-        cache = state.others_cache
-        if cache is None or cache[0] is not alive:
-            cache = state.others_cache = (alive, {})
-        got = cache[1].get(seat)
-        if got is None:
-            got = cache[1][seat] = tuple(s for s in alive if s != seat)
-        others = got
+    else:  # nobody has left the game (nearly always)
+        others = tuple(s for s in game.alive_tuple() if s != seat)
     out = [LegalAction(seat, SKILL, others, 1, needs_text=True)] if others else []
     if _open(game, seat) is not None:
         out.append(LegalAction(seat, SKILL, (), 0, choices=REPLIES))
