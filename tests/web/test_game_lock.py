@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
 
 from bansha.web.live import GameLock
 
 
-def _wait_for(cond: object, seconds: float = 10.0) -> None:
+def _wait_for(cond: Callable[[], bool], seconds: float = 10.0) -> None:
     end = time.monotonic() + seconds
-    while not cond():  # type: ignore[operator]
+    while not cond():
         assert time.monotonic() < end, "timed out"
         time.sleep(0.001)
 
@@ -26,11 +27,11 @@ def test_waiters_take_the_lock_in_the_order_they_came() -> None:
             order.append(name)
 
     threads = []
-    for i, name in enumerate("abcde"):
+    for name in "abcde":
         t = threading.Thread(target=take, args=(name,))
         t.start()
         threads.append(t)
-        _wait_for(lambda n=i + 1: lock.waiters == n)
+        _wait_for(lambda: lock.waiters == len(threads))
     # a latecomer neither barges in nor takes a turn while others wait
     assert not lock.acquire(blocking=False)
     assert not lock.take_turn()
