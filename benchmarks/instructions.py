@@ -29,8 +29,14 @@ run_batch(cfg, players, 0, int(sys.argv[3]))
 """
 
 
+# PYTHONDONTWRITEBYTECODE (set on some machines) would leave no bytecode cache: every
+# run would compile the modules it imports, and a module first imported during the
+# games (not in the 0-game run) would count its compilation as the games' work
+ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+
 def count(ruleset: str, bots: str, games: int) -> int:
-    env = {**os.environ, "PYTHONHASHSEED": "0"}
+    env = {**ENV, "PYTHONHASHSEED": "0"}
     cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
            sys.executable, "-c", PLAY, ruleset, bots, str(games)]
     out = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True).stderr
@@ -51,7 +57,7 @@ def main(argv: list[str] | None = None) -> int:
         print("需要 valgrind（apt install valgrind）", file=sys.stderr)
         return 2
     # a first run writes the bytecode caches, which must not count as games
-    subprocess.run([sys.executable, "-c", PLAY, a.ruleset, a.bots, "1"], check=True)
+    subprocess.run([sys.executable, "-c", PLAY, a.ruleset, a.bots, "1"], env=ENV, check=True)
     base = count(a.ruleset, a.bots, 0)
     total = count(a.ruleset, a.bots, a.games)
     from bansha import compiled

@@ -238,7 +238,8 @@ class Game:
 
     def alive_tuple(self) -> tuple[str, ...]:
         if self._alive_cache is None:
-            self._alive_cache = tuple(n for n in self.order if self.seats[n].alive)
+            seats = self.seats  # a list made first: tuple(generator) resumes a frame per seat
+            self._alive_cache = tuple([n for n in self.order if seats[n].alive])
         return self._alive_cache
 
     def alive_names(self) -> list[str]:
@@ -268,18 +269,38 @@ class Game:
         if self._prompt is not None:
             return {self._prompt.seat: list(self._prompt.options)}
         # legal() for every seat: the simulator's hottest path (every seat, every
-        # phase). The ruleset's legal is called as a method, not hoisted as a bound
-        # method: compiled, a method call on the ruleset is a native call, and a bound
-        # method's a Python one (its arguments boxed into a vector call)
+        # step of every window), asked of the ruleset in one call (legal_all) so that
+        # what the seats share is looked up once
         out: dict[str, list[LegalAction]] = {}
         rs = self.ruleset
-        voting = self.phase.kind == "day" and self._resolution is None
-        for name in self.order:
-            acts = rs.legal(self, name)
-            if voting:
-                vote = self._vote_offer(name)
-                if vote is not None:
-                    acts.append(vote)
+        rows = rs.legal_all(self)  # every seat's legal() in one call
+        if not (self.phase.kind == "day" and self._resolution is None):
+            for name, acts in zip(self.order, rows, strict=True):
+                if acts:
+                    out[name] = acts
+            return out
+        # by day each seat's vote too: _vote_offer, with the box looked up once for all
+        # seats. The targets are asked for only once somebody may vote, as
+        # _vote_offer asks: their cache lasts until an out or a new phase, and by a
+        # ruleset's sub-phase rules (m192) they may differ in a window nobody votes in
+        box = self.votes
+        current = box.current
+        own = rs.own_voter
+        own_may = rs.own_may_vote
+        seats = self.seats
+        targets: tuple[str, ...] | None = None
+        for name, acts in zip(self.order, rows, strict=True):
+            # Ruleset.may_vote, inlined where the ruleset keeps it: the living vote
+            if (rs.may_vote(self, name) is None) if own_may else seats[name].alive:
+                key = rs.voter(self, name) if own else name
+                if key not in current:
+                    if targets is None:
+                        targets = self._vote_targets()
+                    acts.append(LegalAction(name, "投票", targets))
+                elif box.may_change(key):
+                    if targets is None:
+                        targets = self._vote_targets()
+                    acts.append(LegalAction(name, "改票", targets))
             if acts:
                 out[name] = acts
         return out
@@ -304,7 +325,7 @@ class Game:
 
     def _vote_offer(self, seat: str) -> LegalAction | None:
         """The vote `seat` may cast in the open day window (a first vote or its one
-        change), or None."""
+        change), or None. (pending() has its own copy, for every seat at once.)"""
         rs = self.ruleset
         if rs.may_vote(self, seat) is not None:
             return None
@@ -324,7 +345,12 @@ class Game:
             names: tuple[str, ...] = self.order
             if self.ruleset.card_targets:  # every card may be a vote's target
                 names = tuple(c.ref for n in self.order for c in self.seats[n].cards)
-            targets = tuple(t for t in names if self.ruleset.may_be_voted(self, t) is None)
+            rs = self.ruleset
+            if rs.own_may_be_voted or rs.card_targets:
+                targets = [t for t in names if rs.may_be_voted(self, t) is None]
+            else:  # Ruleset.may_be_voted, inlined: the living may be voted
+                seats = self.seats
+                targets = [t for t in names if seats[t].alive]
             cache = self._vote_cache = (0, (*targets, ABSTAIN))
         return cache[1]
 

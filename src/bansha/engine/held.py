@@ -314,7 +314,10 @@ class SkillTable:
 
     def first(self, name: str) -> str | None:
         """The first holder of ability `name` (a skill one seat holds: 神音), or None."""
-        got = self._holders_of(name)
+        index = self._holders  # _holders_of, inlined: the night's steps ask it
+        got = None if index is None else index.get(name)
+        if got is None:
+            got = self._holders_of(name)
         return got[0] if got else None
 
     def __repr__(self) -> str:

@@ -40,7 +40,8 @@ class LastWords:
 
     def offer(self, seat: str) -> LegalAction | None:
         """The 遗言 action an out seat may take now: an open right, no text yet."""
-        if self.is_open(seat) and seat not in self.texts:
+        # is_open(seat), inlined: asked for every out seat at every step
+        if seat in self.granted and seat not in self.closed and seat not in self.texts:
             return LegalAction(seat, SKILL, n_targets=0, needs_text=True)
         return None
 

@@ -128,12 +128,15 @@ class Ruleset:
         # (s15: the version suffix). `title` is the ruleset's own.
         self.game_title: str = self.title
         # whether this ruleset overrides voter / canonical (each the identity by
-        # default): read for every vote offer and every input, which then pay no
-        # ruleset call that can only hand back what it was given (an attribute read,
-        # where a look-up of the class in a set cost both builds more)
+        # default) / may_vote (the living vote): read for every vote offer and every
+        # input, which then pay no ruleset call that can only hand back what it was
+        # given (an attribute read, where a look-up of the class in a set cost both
+        # builds more)
         cls = type(self)
         self.own_voter: bool = cls.voter is not Ruleset.voter
         self.own_canonical: bool = cls.canonical is not Ruleset.canonical
+        self.own_may_vote: bool = cls.may_vote is not Ruleset.may_vote
+        self.own_may_be_voted: bool = cls.may_be_voted is not Ruleset.may_be_voted
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(options={self.options!r})"
@@ -225,6 +228,14 @@ class Ruleset:
     def legal(self, game: Game, seat: str) -> list[LegalAction]:
         """Role-skill actions `seat` may submit in the open window."""
         return []
+
+    def legal_all(self, game: Game) -> list[list[LegalAction]]:
+        """`legal` of every seat, in seat order (`game.order`): pending()'s question,
+        asked at every step of every window. A ruleset may answer all seats in one
+        pass, with what they share (the moment, its own state) looked up once instead
+        of once per seat; the answers must be `legal`'s. Each list is the caller's
+        (pending() appends the vote to it)."""
+        return [self.legal(game, n) for n in game.order]
 
     def check_submit(self, game: Game, action: Action) -> str | None:
         """Extra refusal reasons for a window submission (None = accept)."""

@@ -40,7 +40,7 @@ class RandomBot:
             options.append(None)
         if not options:
             return None
-        pick = _pick(options, rng)
+        pick = options[int(rng.random() * len(options))]  # _pick, inlined (each act)
         if pick is None:
             return None
         if pick.needs_text:  # a declaration (m192 审讯) may also name its one target
@@ -50,7 +50,8 @@ class RandomBot:
             choice = _pick(pick.choices, rng) if pick.choices else None
             return Action(pick.seat, pick.skill, choice=choice)
         if pick.n_targets == 1:
-            return Action(pick.seat, pick.skill, target=_pick(pick.targets, rng))
+            ts = pick.targets  # _pick, inlined
+            return Action(pick.seat, pick.skill, target=ts[int(rng.random() * len(ts))])
         return Action(pick.seat, pick.skill,
                       targets=tuple(rng.sample(pick.targets, pick.n_targets)))
 

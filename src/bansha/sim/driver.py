@@ -75,7 +75,8 @@ def play(game: Game, bots: Mapping[str, Bot], rng: random.Random,
             continue
         for seat, acts in game.pending().items():
             bot = bots[seat]
-            view = _view(views, game, seat)
+            # _view, inlined: asked for every seat that may act at every step
+            view = views.get(seat) or _view(views, game, seat)
             a = bot.act(view, acts, rng)
             if a is None:
                 continue

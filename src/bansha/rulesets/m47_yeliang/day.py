@@ -18,8 +18,10 @@ def fmt(x: float) -> str:
 
 def vote(game: Game, st: M47State) -> Resolution:
     counts = game.votes.tally(vote_weights(game))
-    ranked = sorted(counts.items(), key=lambda kv: (-kv[1], game.order.index(kv[0])))
-    tally = "，".join(f"{t} {fmt(c)}票" for t, c in ranked) or "无有效票"
+    # most votes first, ties in seat order: a stable sort of the targets in seat order
+    ranked = sorted([t for t in game.order if t in counts], key=counts.__getitem__,
+                    reverse=True)
+    tally = "，".join([f"{t} {fmt(counts[t])}票" for t in ranked]) or "无有效票"
     if game.phase.n == 1:
         game.announce(f"警长竞选投票结果：{tally}")
         yield from elect(game)

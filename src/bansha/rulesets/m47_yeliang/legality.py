@@ -167,15 +167,15 @@ def valid_targets(game: Game, seat: str, skill: str) -> tuple[str, ...]:
         h = game.held.get(seat, skill)
         if h is not None and h.used_last(game.moment):
             last = h.last_targets()
-            return tuple(t for t in alive if t not in last)
+            return tuple([t for t in alive if t not in last])
         return alive
     if rng == "alive":
         return alive
     if rng == "alive_other":
-        return tuple(t for t in alive if t != seat)
+        return tuple([t for t in alive if t != seat])  # a list first: no generator frame
     if rng == "dead":
-        return tuple(t for t in game.order if not game.seats[t].alive)
-    return tuple(t for t in game.order if target_reason(game, seat, skill, t) is None)
+        return tuple([t for t in game.order if not game.seats[t].alive])
+    return tuple([t for t in game.order if target_reason(game, seat, skill, t) is None])
 
 
 def first_valid(game: Game, seat: str | None, skill: str,

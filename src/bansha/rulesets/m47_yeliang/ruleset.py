@@ -4,10 +4,12 @@ state (state.py); this file wires them to the engine's hooks."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from bansha.engine import Action, Game, LegalAction, OptionSpec, Phase, Ruleset, register
 from bansha.engine.factions import FactionRule
+from bansha.engine.moment import Moment
 from bansha.engine.ruleset import Resolution
 
 from . import outs
@@ -34,23 +36,39 @@ GODS = ("神明", "祝器", "女巫", "村长")
 NIGHT_SKILLS: frozenset[str] = frozenset(k for k, sp in SKILLS.items() if sp.window == "night")
 
 
+# the win lines run after every out: loops rather than any() over a generator, which
+# is a frame resumed per seat in the pure build
+
 def _wolf_side_lost(g: Game) -> bool:
     # 野良阵营全部角色出局（包括：当警长为野良阵营时的“伤心的村民”）
-    return not any(s.alive and s.faction == WOLF_SIDE for s in g.seats.values())
+    for s in g.seats.values():
+        if s.alive and s.faction == WOLF_SIDE:
+            return False
+    return True
 
 
 def _wolf_side_won(g: Game) -> bool:
-    alive = [s for s in g.seats.values() if s.alive]
-    return 2 * sum(1 for s in alive if s.faction == WOLF_SIDE) >= len(alive)
+    alive = wolves = 0
+    for s in g.seats.values():
+        if s.alive:
+            alive += 1
+            if s.faction == WOLF_SIDE:
+                wolves += 1
+    return 2 * wolves >= alive
+
+
+def _any_alive(g: Game, names: list[str]) -> bool:
+    seats = g.seats
+    for n in names:
+        if seats[n].alive:
+            return True
+    return False
 
 
 def _village_lost(g: Game) -> bool:
-    # roles never change in M47, so the two groups are fixed at setup (this runs after
-    # every out)
+    # roles never change in M47, so the two groups are fixed at setup
     st = m47(g)
-    return not any(g.seats[n].alive for n in st.gods) or not any(
-        g.seats[n].alive for n in st.villagers
-    )
+    return not _any_alive(g, st.gods) or not _any_alive(g, st.villagers)
 
 
 class M47Yeliang(Ruleset):
@@ -123,42 +141,24 @@ class M47Yeliang(Ruleset):
 
     # ---- inputs -----------------------------------------------------------
     def legal(self, game: Game, seat: str) -> list[LegalAction]:
-        # called for every seat at every step of a window: the cheap refusals first
-        acts: list[LegalAction] = []
         if game.seats[seat].alive:
             if game.phase.kind != "night":
-                return acts  # by day the living only vote (the engine offers that)
-        else:
-            offer = game.lastwords.offer(seat)
-            return [offer] if offer is not None else acts
-        table = game.held.table(seat)
-        if not table:
-            return acts  # 村民: nothing held
-        # 召唤's rule (roles/wolf.py) with what is known here — the seat holds it, it is
-        # night — decided once for the seat rather than once for each listing of 召唤
-        summon_open = False
-        if table.get("召唤") is not None:
-            summon_open = summon_reason(True, seat in game.groups.get(PACK, ()),
-                                        m47(game).summon_used, True) is None
+                return []  # by day the living only vote (the engine offers that)
+            return _night_legal(game, seat, game.moment, m47(game).summon_used,
+                                game.groups.get(PACK, ()))
+        return _words(game, seat)
+
+    def legal_all(self, game: Game) -> list[list[LegalAction]]:
+        # legal() of every seat, with what they share looked up once: pending() asks
+        # it at every step, and by day every living seat's answer is the empty list
+        seats = game.seats
+        if game.phase.kind != "night":
+            return [[] if seats[n].alive else _words(game, n) for n in game.order]
         at = game.moment
-        # the held night skills not spent (skill_reason's first checks, known here), in
-        # the table's order; 召唤 once more after them, as the pack's
-        for sk, h in table.items():
-            if sk not in NIGHT_SKILLS or (h.charges is not None and h.charges <= 0):
-                continue
-            if sk == "召唤":
-                if not summon_open:
-                    continue
-            elif held_reason(game, seat, h, at) is not None:
-                continue
-            targets = valid_targets(game, seat, sk)
-            if targets:
-                acts.append(LegalAction(seat, sk, targets, team=SKILLS[sk].team))
-        if summon_open:
-            targets = valid_targets(game, seat, "召唤")
-            if targets:
-                acts.append(LegalAction(seat, "召唤", targets, team=SKILLS["召唤"].team))
-        return acts
+        used = m47(game).summon_used
+        pack_now = game.groups.get(PACK, ())
+        return [_night_legal(game, n, at, used, pack_now) if seats[n].alive
+                else _words(game, n) for n in game.order]
 
     def check_submit(self, game: Game, action: Action) -> str | None:
         seat, skill = action.seat, action.skill
@@ -240,6 +240,44 @@ class M47Yeliang(Ruleset):
         if in_pack(game, seat):
             extra["group"] = {PACK: list(game.groups[PACK])}
         return extra
+
+
+def _words(game: Game, seat: str) -> list[LegalAction]:
+    """An out seat's 遗言, while it may still hand them in."""
+    offer = game.lastwords.offer(seat)
+    return [] if offer is None else [offer]
+
+
+def _night_legal(game: Game, seat: str, at: Moment, summon_used: bool,
+                 pack_now: Sequence[str]) -> list[LegalAction]:
+    """The night skills the living `seat` may use now (legal()'s night answer)."""
+    acts: list[LegalAction] = []
+    table = game.held.table(seat)
+    if not table:
+        return acts  # 村民: nothing held
+    # 召唤's rule (roles/wolf.py) with what is known here — the seat holds it, it is
+    # night — decided once for the seat rather than once for each listing of 召唤
+    summon_open = False
+    if table.get("召唤") is not None:
+        summon_open = summon_reason(True, seat in pack_now, summon_used, True) is None
+    # the held night skills not spent (skill_reason's first checks, known here), in
+    # the table's order; 召唤 once more after them, as the pack's
+    for sk, h in table.items():
+        if sk not in NIGHT_SKILLS or (h.charges is not None and h.charges <= 0):
+            continue
+        if sk == "召唤":
+            if not summon_open:
+                continue
+        elif held_reason(game, seat, h, at) is not None:
+            continue
+        targets = valid_targets(game, seat, sk)
+        if targets:
+            acts.append(LegalAction(seat, sk, targets, team=SKILLS[sk].team))
+    if summon_open:
+        targets = valid_targets(game, seat, "召唤")
+        if targets:
+            acts.append(LegalAction(seat, "召唤", targets, team=SKILLS["召唤"].team))
+    return acts
 
 
 # register after the class, not as a decorator: a decorated class cannot be compiled
