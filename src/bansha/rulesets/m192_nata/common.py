@@ -23,7 +23,7 @@ ELDER: Final = "宗教老爷爷阵营"
 def st(game: Game) -> NataState:
     # asked thousands of times a game (legality, every seat, every step): the exact
     # class is the common case, state_of's checked path the rest
-    s = game.state
+    s = game.shape.state  # not the `state` property: one attribute read fewer
     if type(s) is NataState:
         return s
     return state_of(game, NataState)

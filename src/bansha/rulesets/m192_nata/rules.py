@@ -15,11 +15,13 @@ from typing import Final
 
 from bansha.engine import Action, Game, LegalAction
 from bansha.engine.held import HeldSkill
+from bansha.engine.moment import Moment
 from bansha.engine.statuses import KILL, SKILLS, TARGETED
 
 from . import rights
 from .common import pack_members, present, st
 from .roles import EXTRA_CHECKS, MUST_CHOOSE, OFFERS, RANGES, disguise, dushi
+from .state import NataState
 
 # Final: the compiled build inlines these (a plain module global is a dict look-up at
 # each use, and legal() and refusal() use them for every seat at every step)
@@ -108,7 +110,7 @@ def refusal(game: Game, a: Action, allowed: tuple[str, ...] | None = None) -> st
         return reason
     at = game.moment
     if OPENING in h.ability.windows and (mark := st(game).opening_now.get(a.seat)) is not None \
-            and mark == _window(game):
+            and mark == window_of(game):
         # "若有[刷新至初始]，则在获取技能的那个时段需要立刻决定是否发动[开局]类技能"
         at = game.calendar.at(game.phase.n, game.phase.kind, OPENING)
     reason = h.why_not(at, a.all_targets(), a.seat in st(game).revealed, a.text)
@@ -162,7 +164,7 @@ def repick(game: Game, actor: str, h: HeldSkill, target: str) -> str | None:
     return None
 
 
-def _window(game: Game) -> tuple[str, str, int]:
+def window_of(game: Game) -> tuple[str, str, int]:
     return (game.phase.label, game.sub, game.nth)
 
 
@@ -187,13 +189,23 @@ def opening_refusal(game: Game, seat: str, h: HeldSkill) -> str | None:
 def mark_refreshed(game: Game, seat: str) -> None:
     """天命所归 has refreshed `seat`'s own skills: its [开局] ones may be used now, in
     this window only (RULINGS 64)."""
-    st(game).opening_now[seat] = _window(game)
+    st(game).opening_now[seat] = window_of(game)
 
 
 def legal(game: Game, seat: str, alive: bool | None = None) -> list[LegalAction]:
     """`alive`: the seat's life, when the caller has looked it up already."""
-    out: list[LegalAction] = []
     state = st(game)
+    if alive is None:
+        alive = game.seats[seat].alive
+    return legal_at(game, seat, alive, state, game.moment,
+                    window_of(game) if state.opening_now else None)
+
+
+def legal_at(game: Game, seat: str, alive: bool, state: NataState, at: Moment,
+             window: tuple[str, str, int] | None) -> list[LegalAction]:
+    """`legal` with what every seat of the step shares looked up by the caller: the
+    state, the moment and (only while a 天命所归 refresh is marked) the window."""
+    out: list[LegalAction] = []
     if seat in state.left:  # not present()
         return out
     held = game.held.table(seat)
@@ -203,18 +215,15 @@ def legal(game: Game, seat: str, alive: bool | None = None) -> list[LegalAction]
     # window: refusal() would refuse them after the range and offers were built, so
     # the two tests of why_not that need no table (switched off, not its window)
     # come first; refusal() still judges the rest
-    at = game.moment
     sub, part = at.sub, at.part
     refreshed = state.opening_now
     mark = refreshed.get(seat) if refreshed else None
-    opening_now = mark is not None and mark == _window(game)
+    opening_now = mark is not None and mark == window
     # no skill of the seat acts in this window: nothing to offer (most seats at most
     # steps), answered by the table's window index without a look at any skill
     acts_in = game.held.windows(seat)
     if not (sub in acts_in or part in acts_in or (opening_now and OPENING in acts_in)):
         return out
-    if alive is None:
-        alive = game.seats[seat].alive
     # an out seat's skills are refused by refusal() ("已出局的角色不能发动技能") but
     # those used after the out (after_out): skipped first, as cheap as it gets; then
     # the window test: it refuses most skills, and is the cheapest. One pass, no list

@@ -13,6 +13,7 @@ from bansha.engine.abilities import Resolution, RoleData, Use
 from bansha.engine.bus import Trigger
 from bansha.engine.factions import FactionRule
 from bansha.engine.held import Origin
+from bansha.engine.moment import Moment
 from bansha.engine.outs import Harm
 from bansha.engine.resolve import run_uses
 from bansha.engine.ruleset import RoleSpec
@@ -299,14 +300,31 @@ class M192Nata(Ruleset):
         return revote.canonical(game, action)
 
     def legal(self, game: Game, seat: str) -> list[LegalAction]:
-        # asked of every seat at every step (pending()): the sub-phase, the day and
-        # the seat's state are looked up once, and what only a day's 正午 or the
-        # 开局 offers is not asked elsewhere
-        alive = game.seats[seat].alive
-        acts = rules.legal(game, seat, alive)
+        state = st(game)
+        return self._legal(game, seat, game.seats[seat].alive, state, game.moment,
+                           rules.window_of(game) if state.opening_now else None,
+                           game.sub, game.phase.is_night)
+
+    def legal_all(self, game: Game) -> list[list[LegalAction]]:
+        # legal() of every seat, with what the step's seats share looked up once:
+        # pending() asks it at every step of every window (~54 a game, 14 seats)
+        state = st(game)
+        at = game.moment
+        window = rules.window_of(game) if state.opening_now else None
         sub = game.sub
+        night = game.phase.is_night
+        seats = game.seats
+        return [self._legal(game, n, seats[n].alive, state, at, window, sub, night)
+                for n in game.order]
+
+    def _legal(self, game: Game, seat: str, alive: bool, state: NataState, at: Moment,
+               window: tuple[str, str, int] | None, sub: str,
+               night: bool) -> list[LegalAction]:
+        # the sub-phase, the day and the seat's state are looked up once, and what
+        # only a day's 正午 or the 开局 offers is not asked elsewhere
+        acts = rules.legal_at(game, seat, alive, state, at, window)
         if sub == "正午":
-            if not game.phase.is_night:
+            if not night:
                 # the free 改票 is of the day's 正午 only (revote.out_target)
                 free = revote.offer(game, seat)
                 if free is not None:
@@ -319,12 +337,12 @@ class M192Nata(Ruleset):
                 acts += shenxun.offers(game, seat)
         elif sub == _OPENING:
             if (alive and game.phase == Phase("day", 1)
-                    and seat not in st(game).candidates):
+                    and seat not in state.candidates):
                 acts.append(LegalAction(seat, CANDIDACY, (), 0))
                 return acts
         if not alive:
             words = game.lastwords.offer(seat)
-            if words is not None and seat not in st(game).empty_words:
+            if words is not None and seat not in state.empty_words:
                 acts.append(words)
         return acts
 
