@@ -194,3 +194,7 @@ def test_a_holders_windows_follow_every_change_of_what_it_holds(
             t.windows(holder)
         for h in ("甲", "乙", "丙"):
             assert t.windows(h) == {w for s in t.of(h) for w in s.ability.windows}
+        # and the index read the other way round: who acts in each window
+        for w in {w for a in abilities.values() for w in a.windows}:
+            assert t.acting_in(w) == {h for h in ("甲", "乙", "丙")
+                                      if any(w in s.ability.windows for s in t.of(h))}

@@ -274,7 +274,8 @@ class Game:
         out: dict[str, list[LegalAction]] = {}
         rs = self.ruleset
         rows = rs.legal_all(self)  # every seat's legal() in one call
-        if not (self.phase.kind == "day" and self._resolution is None):
+        if not (self.phase.kind == "day" and self._resolution is None
+                and rs.votes_open(self)):
             for name, acts in zip(self.order, rows, strict=True):
                 if acts:
                     out[name] = acts

@@ -238,6 +238,10 @@ class SkillTable:
         # dropped when what it holds changes: legality is asked of every seat at every
         # step, and a seat with nothing in the open window is answered by this alone
         self._windows: dict[str, frozenset[str]] = {}
+        # window -> the holders some skill of which acts in it, built on first look-up
+        # and dropped with any change of what anyone holds: a step's legality skips
+        # every seat outside it in one set test (m192: most seats at most steps)
+        self._acting: dict[str, frozenset[str]] = {}
 
     def grant(self, holder: str, ability: Ability, origin: Origin | None = None) -> HeldSkill:
         """`holder` holds `ability` from now on (a skill held already is replaced:
@@ -248,7 +252,7 @@ class SkillTable:
             self._temporary.add(holder)
         by = self._by.get(holder)
         index = self._holders
-        self._windows.pop(holder, None)
+        self._changed(holder)
         if by is None:
             by = self._by[holder] = {}
             if index is not None:  # a new holder comes last in holder order
@@ -272,7 +276,7 @@ class SkillTable:
             by = self._by[holder] = {}
         if origin.until is not None:
             self._temporary.add(holder)
-        self._windows.pop(holder, None)
+        self._changed(holder)
         for ability in abilities:
             by[ability.name] = HeldSkill(ability, origin, ability.initial_uses)
         self._holders = None
@@ -296,6 +300,21 @@ class SkillTable:
         """What `holder` holds, by name, in grant order (the table itself: read it, do
         not change it; hot paths iterate it without a copy)."""
         return self._by.get(holder, _NONE)
+
+    def _changed(self, holder: str) -> None:
+        """What `holder` holds changed: the window indexes built from it are dropped."""
+        self._windows.pop(holder, None)
+        if self._acting:
+            self._acting.clear()
+
+    def acting_in(self, window: str) -> frozenset[str]:
+        """The holders some skill of which acts in `window` (a sub-phase or a part):
+        `windows(holder)` read the other way round."""
+        got = self._acting.get(window)
+        if got is None:
+            got = self._acting[window] = frozenset(
+                [h for h in self._by if window in self.windows(h)])
+        return got
 
     def windows(self, holder: str) -> frozenset[str]:
         """Every window (sub-phase or part) in which some skill `holder` holds acts: a
@@ -325,7 +344,7 @@ class SkillTable:
 
     def remove(self, holder: str, name: str) -> HeldSkill | None:
         gone = self._by.get(holder, {}).pop(name, None)
-        self._windows.pop(holder, None)
+        self._changed(holder)
         index = self._holders
         if gone is not None and index is not None:
             got = index.get(name)
@@ -336,7 +355,7 @@ class SkillTable:
     def remove_all(self, holder: str) -> list[HeldSkill]:
         """失去所有技能 (灵狐灿世, 薪火相传): returned so another may receive them."""
         self._holders = None
-        self._windows.pop(holder, None)
+        self._changed(holder)
         return list(self._by.pop(holder, {}).values())
 
     def get(self, holder: str, name: str) -> HeldSkill | None:
@@ -370,4 +389,5 @@ class SkillTable:
         if gone:
             self._holders = None
             self._windows.clear()
+            self._acting.clear()
         return gone

@@ -296,6 +296,12 @@ class Ruleset:
     def may_vote(self, game: Game, seat: str) -> str | None:
         return None if game.seats[seat].alive else "已出局的角色不能投票"
 
+    def votes_open(self, game: Game) -> bool:
+        """Whether anyone may vote in the open day window at all (m192: only in 正午):
+        False spares pending() asking `may_vote` of every seat, which must then
+        refuse every seat too."""
+        return True
+
     def may_be_voted(self, game: Game, target: str) -> str | None:
         return None if game.seats[target].alive else f"{target} 已出局，不能被投票"
 

@@ -314,15 +314,38 @@ class M192Nata(Ruleset):
         sub = game.sub
         night = game.phase.is_night
         seats = game.seats
-        return [self._legal(game, n, seats[n].alive, state, at, window, sub, night)
-                for n in game.order]
+        # whom a 审讯 declaration may ask: offered to every seat at a day's 正午
+        asked = shenxun.present_alive(game) if sub == "正午" and not night else None
+        # the seats with a skill acting in this window (rules.legal_at's first test,
+        # for all seats in one look-up); while a 天命所归 refresh opens [开局] skills
+        # legal_at judges every seat itself
+        acting: frozenset[str] | None = None
+        if not state.opening_now:
+            held = game.held
+            acting = held.acting_in(at.sub) | held.acting_in(at.part)
+        # a living seat with nothing acting now, outside 正午 and 开局 (whose offers
+        # are not skills): nothing to offer, and no call
+        plain = sub != "正午" and sub != _OPENING
+        rows: list[list[LegalAction]] = []
+        for n in game.order:
+            alive = seats[n].alive
+            if plain and alive and acting is not None and n not in acting:
+                rows.append([])
+            else:
+                rows.append(self._legal(game, n, alive, state, at, window, sub, night,
+                                        asked, acting))
+        return rows
 
     def _legal(self, game: Game, seat: str, alive: bool, state: NataState, at: Moment,
-               window: tuple[str, str, int] | None, sub: str,
-               night: bool) -> list[LegalAction]:
+               window: tuple[str, str, int] | None, sub: str, night: bool,
+               asked: tuple[str, ...] | None = None,
+               acting: frozenset[str] | None = None) -> list[LegalAction]:
         # the sub-phase, the day and the seat's state are looked up once, and what
         # only a day's 正午 or the 开局 offers is not asked elsewhere
-        acts = rules.legal_at(game, seat, alive, state, at, window)
+        if acting is not None and seat not in acting:
+            acts: list[LegalAction] = []  # nothing of the seat acts now (legal_at's test)
+        else:
+            acts = rules.legal_at(game, seat, alive, state, at, window)
         if sub == "正午":
             if not night:
                 # the free 改票 is of the day's 正午 only (revote.out_target)
@@ -334,7 +357,7 @@ class M192Nata(Ruleset):
                 # not through a list of offer functions: the compiled build made each
                 # call through the list a generic Python call (arguments boxed and
                 # type-checked), for every seat at every 正午 step
-                acts += shenxun.offers(game, seat)
+                acts += shenxun.offers(game, seat, asked)
         elif sub == _OPENING:
             if (alive and game.phase == Phase("day", 1)
                     and seat not in state.candidates):
@@ -348,6 +371,9 @@ class M192Nata(Ruleset):
 
     # may_vote/may_be_voted: asked for every seat (and every target) at every step of a
     # 正午: the state and the day are looked up once (present() is `not in left`)
+    def votes_open(self, game: Game) -> bool:
+        return game.sub == "正午"  # may_vote: "投票在正午进行"
+
     def may_vote(self, game: Game, seat: str) -> str | None:
         if not game.seats[seat].alive:
             return "已出局的角色不能投票"

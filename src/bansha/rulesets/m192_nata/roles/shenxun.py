@@ -215,19 +215,27 @@ def director_inputs(game: Game) -> list[LegalAction]:
     return [LegalAction(DIRECTOR, VERDICT, targets, 1, choices=VERDICTS)]
 
 
-def offers(game: Game, seat: str) -> list[LegalAction]:
+def present_alive(game: Game) -> tuple[str, ...]:
+    """The seats a declaration may ask, before the declarer is left out: alive and
+    not 离开游戏 (the same for every seat of a step: legal_all looks it up once)."""
+    left = st(game).left
+    if left:
+        return tuple([s for s in game.alive_tuple() if s not in left])
+    return game.alive_tuple()  # nobody has left the game (nearly always)
+
+
+def offers(game: Game, seat: str,
+           asked: tuple[str, ...] | None = None) -> list[LegalAction]:
     """What the 宣言贴 offers `seat` in 正午: a 审讯 declaration — to everyone who may
     post ("任何人均可进行宣言"), the same form whether it would work or not — and the
     reply to a declaration that asks it (a reply names its choice, a declaration its
-    question)."""
+    question). `asked`: `present_alive(game)`, where the caller has it already."""
     if (game.phase.is_night or game.sub != "正午" or not game.seats[seat].alive
             or not present(game, seat) or game.statuses.blocking(seat, SPEECH) is not None):
         return []
-    left = st(game).left  # present(), its state looked up once for every seat
-    if left:
-        others = tuple(s for s in game.alive_tuple() if s != seat and s not in left)
-    else:  # nobody has left the game (nearly always)
-        others = tuple(s for s in game.alive_tuple() if s != seat)
+    if asked is None:
+        asked = present_alive(game)
+    others = tuple([s for s in asked if s != seat])
     out = [LegalAction(seat, SKILL, others, 1, needs_text=True)] if others else []
     if _open(game, seat) is not None:
         out.append(LegalAction(seat, SKILL, (), 0, choices=REPLIES))
