@@ -137,8 +137,9 @@ def close(game: Game) -> Resolution:
         for default in state.opening_defaults:
             default()
     rights.close(game)
-    ws = windows(game)
-    last_noon = sub == "正午" and game.nth == max(n for s, n in ws if s == "正午")
+    # windows() read without building it: a day's 正午 are 1..noons_today, and the
+    # part's last window is its 黄昏 or 凌晨 (each once)
+    last_noon = sub == "正午" and game.nth == state.noons_today
     if sub == "正午":
         yield from count_votes(game)
         if last_noon:
@@ -155,7 +156,7 @@ def close(game: Game) -> Resolution:
     game.release_news(at)
     if sub == "黄昏":
         announce_dusk(game)
-    if (sub, game.nth) == ws[-1]:
+    if sub == ("凌晨" if game.phase.is_night else "黄昏") and game.nth == 1:
         whole = at.whole_part()
         cross(game, "end", whole)
         game.release_news(whole)
