@@ -274,34 +274,9 @@ class Game:
         out: dict[str, list[LegalAction]] = {}
         rs = self.ruleset
         rows = rs.legal_all(self)  # every seat's legal() in one call
-        if not (self.phase.kind == "day" and self._resolution is None
-                and rs.votes_open(self)):
-            for name, acts in zip(self.order, rows, strict=True):
-                if acts:
-                    out[name] = acts
-            return out
-        # by day each seat's vote too: _vote_offer, with the box looked up once for all
-        # seats. The targets are asked for only once somebody may vote, as
-        # _vote_offer asks: their cache lasts until an out or a new phase, and by a
-        # ruleset's sub-phase rules (m192) they may differ in a window nobody votes in
-        box = self.votes
-        current = box.current
-        own = rs.own_voter
-        own_may = rs.own_may_vote
-        seats = self.seats
-        targets: tuple[str, ...] | None = None
+        if self.phase.kind == "day" and self._resolution is None and rs.votes_open(self):
+            self._add_votes(self.order, rows)  # by day each seat's vote too
         for name, acts in zip(self.order, rows, strict=True):
-            # Ruleset.may_vote, inlined where the ruleset keeps it: the living vote
-            if (rs.may_vote(self, name) is None) if own_may else seats[name].alive:
-                key = rs.voter(self, name) if own else name
-                if key not in current:
-                    if targets is None:
-                        targets = self._vote_targets()
-                    acts.append(LegalAction(name, "投票", targets))
-                elif box.may_change(key):
-                    if targets is None:
-                        targets = self._vote_targets()
-                    acts.append(LegalAction(name, "改票", targets))
             if acts:
                 out[name] = acts
         return out
@@ -319,24 +294,36 @@ class Game:
         """The open window's actions for `seat`: its skills, and its vote by day."""
         acts = self.ruleset.legal(self, seat)
         if voting:
-            vote = self._vote_offer(seat)
-            if vote is not None:
-                acts.append(vote)
+            self._add_votes((seat,), [acts])
         return acts
 
-    def _vote_offer(self, seat: str) -> LegalAction | None:
-        """The vote `seat` may cast in the open day window (a first vote or its one
-        change), or None. (pending() has its own copy, for every seat at once.)"""
+    def _add_votes(self, names: Sequence[str], rows: list[list[LegalAction]]) -> None:
+        """Append to each seat's actions the vote it may cast in the open day window
+        (a first vote or its one change). For all seats at once (pending()): the box
+        and the ruleset's flags are looked up once, and the targets only once somebody
+        may vote: their cache lasts until an out or a new phase, and by a ruleset's
+        sub-phase rules (m192) they may differ in a window nobody votes in."""
         rs = self.ruleset
-        if rs.may_vote(self, seat) is not None:
-            return None
         box = self.votes
-        key = rs.voter(self, seat) if rs.own_voter else seat
-        if key not in box.current:
-            return LegalAction(seat, "投票", self._vote_targets())
-        if box.may_change(key):
-            return LegalAction(seat, "改票", self._vote_targets())
-        return None
+        current = box.current
+        own = rs.own_voter
+        own_may = rs.own_may_vote
+        seats = self.seats
+        targets: tuple[str, ...] | None = None
+        for name, acts in zip(names, rows, strict=True):
+            # Ruleset.may_vote, inlined where the ruleset keeps it: the living vote
+            if (rs.may_vote(self, name) is not None) if own_may else not seats[name].alive:
+                continue
+            key = rs.voter(self, name) if own else name
+            if key not in current:
+                skill = "投票"
+            elif box.may_change(key):
+                skill = "改票"
+            else:
+                continue
+            if targets is None:
+                targets = self._vote_targets()
+            acts.append(LegalAction(name, skill, targets))
 
     def _vote_targets(self) -> tuple[str, ...]:
         # who may be voted for changes only when someone goes out or a phase opens
